@@ -1,0 +1,56 @@
+"""The ``pencilkit`` command line.
+
+Each subcommand lives in a module of :mod:`pencilkit.commands` that exports
+``COMMANDS``; this module only assembles them and turns errors into one line
+and an exit code: 0 success, 1 a puzzle with no or several solutions or a
+wrong answer, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from .errors import PencilkitError
+
+COMMAND_MODULES = ("solving",)
+"""Modules of ``pencilkit.commands`` whose ``COMMANDS`` make up the CLI, in help order."""
+
+EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"pencilkit: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = _Parser(prog="pencilkit", description="Solve, rate, explain and generate Nurikabe and Kurodoko.")
+    parser.add_argument("--version", action="version", version=f"pencilkit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f".commands.{name}", __package__)
+        for command in module.COMMANDS:
+            command.add_to(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except PencilkitError as e:
+        print(f"pencilkit: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("pencilkit: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK

@@ -1,0 +1,231 @@
+"""``show``, ``check``, ``solve``, ``rate`` and ``explain``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from .. import check as check_answer
+from ..errors import FormatError, PencilkitError
+from ..explain import explanation_json, explanation_text
+from ..formats import FORMATS, read_answer, read_puzzle, write_puzzle
+from ..frame.levels import Level
+from ..frame.search import DEFAULT_NODES
+from ..frame.solve import Solution, Status, explain, solve
+from ..io import read_source
+from ..puzzle import Puzzle
+from . import Command, add_puzzle_argument, emit_json
+
+EXIT_OK, EXIT_FAIL = 0, 1
+
+
+def load_puzzle(args: argparse.Namespace) -> Puzzle:
+    return read_puzzle(read_source(args.puzzle), genre=getattr(args, "genre", None))
+
+
+def add_budget(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="search node budget (default %(default)s)")
+    parser.add_argument("--time", type=float, default=60.0, metavar="SECONDS",
+                        help="search time budget per puzzle (default %(default)s)")
+    parser.add_argument("--level", default="expert",
+                        help="hardest technique level the ladder may use before search (default expert)")
+
+
+def budget(args: argparse.Namespace) -> dict[str, Any]:
+    if args.nodes < 1:
+        raise PencilkitError(f"--nodes must be positive, not {args.nodes}")
+    if args.time <= 0:
+        raise PencilkitError(f"--time must be positive, not {args.time}")
+    return {"nodes": args.nodes, "seconds": args.time, "max_level": Level.parse(args.level)}
+
+
+# -- show --------------------------------------------------------------------
+
+
+def configure_show(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
+    parser.add_argument("--format", "-f", default="text", choices=sorted(FORMATS), help="output format")
+    parser.add_argument("--json", action="store_true", help="print a JSON summary")
+
+
+def run_show(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args)
+    if args.json:
+        emit_json({"genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols, "id": puzzle.id(),
+                   "clues": len(puzzle.clues), "text": write_puzzle(puzzle, "text")})
+    else:
+        print(write_puzzle(puzzle, args.format))
+    return EXIT_OK
+
+
+# -- check -------------------------------------------------------------------
+
+
+def configure_check(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
+    parser.add_argument("answer", metavar="ANSWER",
+                        help="rows of # (shaded), - (unshaded), . (unmarked): text, file, or -")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args)
+    if args.answer == "-" and args.puzzle == "-":
+        raise FormatError("the puzzle and the answer cannot both come from standard input")
+    answer = read_answer(read_source(args.answer))
+    violations = check_answer(puzzle, answer)
+    grid = puzzle.grid
+    if args.json:
+        emit_json({"correct": not violations, "violations": [v.to_json(grid) for v in violations]})
+    elif not violations:
+        print("correct")
+    else:
+        for v in violations:
+            print(f"{v.rule} {v.title}: {v.message}")
+    return EXIT_FAIL if violations else EXIT_OK
+
+
+# -- solve -------------------------------------------------------------------
+
+
+def configure_solve(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
+    add_budget(parser)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def is_batch(arg: str, text: str) -> bool:
+    if arg.endswith(".jsonl"):
+        return True
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)
+
+
+def batch_records(text: str) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            yield number, None, f"line {number}: bad JSON at column {e.colno}: {e.msg}"
+            continue
+        if not isinstance(record, dict) or "puzzle" not in record:
+            yield number, None, f"line {number}: expected an object with a 'puzzle' field"
+            continue
+        yield number, record, None
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    text = read_source(args.puzzle)
+    options = budget(args)
+    if is_batch(args.puzzle, text):
+        return run_batch(text, options)
+    puzzle = read_puzzle(text, genre=args.genre)
+    solution = solve(puzzle, **options)
+    if args.json:
+        emit_json(solution.to_json())
+    else:
+        print(solution_text(solution))
+    return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
+
+
+def solution_text(solution: Solution) -> str:
+    rating = solution.rating.label if solution.rating is not None else "-"
+    head = f"{solution.status.value} · rating {rating} · {solution.seconds * 1000:.1f} ms"
+    if solution.status is Status.MULTIPLE:
+        grids = ["\n".join(a.to_rows()) for a in solution.solutions]
+        return head + "\n" + "\n\n".join(grids)
+    if solution.answer is not None:
+        return head + "\n" + "\n".join(solution.answer.to_rows())
+    if solution.contradiction:
+        return head + f"\n{solution.contradiction}"
+    return head
+
+
+def run_batch(text: str, options: dict[str, Any]) -> int:
+    records = list(batch_records(text))
+    progress = _progress(len(records))
+    worst = EXIT_OK
+    for number, record, problem in records:
+        out: dict[str, Any]
+        if record is None:
+            out = {"line": number, "status": "error", "error": problem}
+            worst = max(worst, 2)
+        else:
+            out = {"line": number} if "name" not in record else {"name": record["name"]}
+            start = time.perf_counter()
+            try:
+                puzzle = read_puzzle(str(record["puzzle"]), genre=record.get("genre"))
+                solution = solve(puzzle, **options)
+            except PencilkitError as e:
+                out.update(status="error", error=str(e), seconds=round(time.perf_counter() - start, 4))
+                worst = max(worst, 2)
+            else:
+                out.update(solution.to_json())
+                out.pop("puzzle", None)
+                if solution.status is not Status.UNIQUE:
+                    worst = max(worst, EXIT_FAIL)
+                if "solution" in record and solution.answer is not None:
+                    out["matches"] = solution.answer.to_rows() == record["solution"]
+        sys.stdout.write(json.dumps(out, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+        progress.update(1)
+    progress.close()
+    return worst
+
+
+class _Quiet:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int) -> Any:
+    if not sys.stderr.isatty():
+        return _Quiet()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="puzzle", file=sys.stderr)
+
+
+# -- rate --------------------------------------------------------------------
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args)
+    solution = solve(puzzle, **budget(args))
+    if args.json:
+        data = solution.to_json()
+        emit_json({k: data[k] for k in ("puzzle", "status", "rating", "profile", "seconds")})
+    else:
+        print(solution.rating.label if solution.rating is not None else f"unrated ({solution.status.value})")
+    return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
+
+
+# -- explain -----------------------------------------------------------------
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args)
+    solution = explain(puzzle, **budget(args))
+    if args.json:
+        emit_json(explanation_json(solution))
+    else:
+        print(explanation_text(solution))
+    return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
+
+
+COMMANDS = [
+    Command("show", "Print a puzzle in any format.", configure_show, run_show),
+    Command("check", "Check an answer and name every broken rule.", configure_check, run_check),
+    Command("solve", "Solve a puzzle (or a JSON-lines file of them) and prove uniqueness.", configure_solve, run_solve),
+    Command("rate", "Rate a puzzle by the hardest technique its solve needs.", configure_solve, run_rate),
+    Command("explain", "Explain a solve step by step.", configure_solve, run_explain),
+]

@@ -1,0 +1,101 @@
+"""Detecting the format of a text and reading puzzles and answers from it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from ..errors import FormatError
+from ..puzzle import Answer, Puzzle
+from .json_format import format_json, parse_json
+from .puzzle_id import format_id, looks_like_id, parse_id
+from .text import format_text, looks_like_text, parse_grid, parse_text
+
+FORMATS: dict[str, Callable[[Puzzle], str]] = {
+    "id": format_id,
+    "text": format_text,
+    "json": format_json,
+}
+"""Writers by format name."""
+
+MAX_INPUT = 2_000_000
+"""Longest text (in characters) accepted as one puzzle."""
+
+
+def _url_reader() -> Callable[[str], Puzzle] | None:
+    try:
+        from .url import looks_like_url, parse_url
+    except ImportError:
+        return None
+    return lambda text: parse_url(text) if looks_like_url(text) else None  # type: ignore[return-value]
+
+
+def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
+    """A puzzle from text in any format: puzzle ID, text grid, JSON (or a puzz.link URL).
+
+    ``genre`` is used for a bare grid of rows that names no genre.
+    """
+    text = decode(text)
+    stripped = text.strip()
+    if not stripped:
+        raise FormatError("empty input: no puzzle given")
+    if len(stripped) > MAX_INPUT:
+        raise FormatError(f"input of {len(stripped)} characters is over the limit of {MAX_INPUT}")
+    if stripped.startswith("{"):
+        return parse_json(stripped)
+    if looks_like_id(stripped):
+        if "\n" in stripped:
+            raise FormatError("a puzzle ID is one line; several lines were given")
+        return parse_id(stripped)
+    reader = _url_reader()
+    if reader is not None:
+        found = reader(stripped)
+        if found is not None:
+            return found
+    if looks_like_text(stripped):
+        return parse_text(stripped, default_genre=genre)
+    if genre:
+        return parse_grid(genre, stripped.splitlines())
+    first = stripped.splitlines()[0][:40]
+    raise FormatError(f"not a puzzle: {first!r} is not a puzzle ID, text grid, JSON or URL")
+
+
+def write_puzzle(puzzle: Puzzle, fmt: str = "id") -> str:
+    try:
+        writer = FORMATS[fmt]
+    except KeyError:
+        raise FormatError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}") from None
+    return writer(puzzle)
+
+
+def read_answer(text: str | bytes) -> Answer:
+    """An answer from rows of ``#``/``-``/``.``, a JSON list of rows, or JSON with a ``solution``/``answer``."""
+    text = decode(text).strip()
+    if not text:
+        raise FormatError("empty input: no answer given")
+    if text.startswith("[") or text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise FormatError(f"bad JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        if isinstance(data, dict):
+            data = data.get("answer", data.get("solution"))
+        if not isinstance(data, list) or not all(isinstance(r, str) for r in data):
+            raise FormatError("a JSON answer is a list of row strings")
+        return Answer.from_rows(data)
+    lines = text.splitlines()
+    if len(lines) == 1 and "/" in lines[0]:
+        lines = lines[0].split("/")
+    return Answer.from_rows(lines)
+
+
+def decode(text: str | bytes) -> str:
+    """Bytes to text, refusing what is not UTF-8 text."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise FormatError(f"input is not UTF-8 text (bad byte at offset {e.start})") from None
+    if "\x00" in text:
+        raise FormatError("input is not text: it contains NUL bytes")
+    return text

@@ -1,0 +1,58 @@
+"""JSON: ``{"genre": "nurikabe", "puzzle": {"grid": ["1.1", "...", "1.1"]}}``.
+
+Also read: a corpus line (``{"puzzle": "<puzzle ID>", ...}``) and a grid given
+as lists of tokens.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import FormatError
+from ..puzzle import Puzzle
+from .puzzle_id import parse_id
+from .text import format_rows, parse_grid
+
+
+def format_json(puzzle: Puzzle) -> str:
+    return json.dumps({"genre": puzzle.genre, "puzzle": {"grid": format_rows(puzzle)}}, separators=(",", ":"))
+
+
+def parse_json(text: str) -> Puzzle:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"bad JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    return puzzle_from_object(data)
+
+
+def puzzle_from_object(data: Any) -> Puzzle:
+    if not isinstance(data, dict):
+        raise FormatError("a JSON puzzle must be an object")
+    body = data.get("puzzle")
+    if isinstance(body, str):
+        from .detect import read_puzzle
+
+        return read_puzzle(body, genre=data.get("genre"))
+    if isinstance(body, dict):
+        genre = data.get("genre") or body.get("genre")
+        grid = body.get("grid")
+    else:
+        genre = data.get("genre")
+        grid = data.get("grid")
+    if not isinstance(genre, str):
+        raise FormatError("the JSON puzzle has no 'genre'")
+    if not isinstance(grid, list) or not grid:
+        raise FormatError("the JSON puzzle has no 'grid' list of rows")
+    if all(isinstance(row, list) for row in grid):
+        width = len(grid[0])
+        tokens: list[str] = []
+        for r, row in enumerate(grid):
+            if len(row) != width:
+                raise FormatError(f"row {r + 1} has {len(row)} cells but row 1 has {width}")
+            tokens.extend("." if t is None else str(t) for t in row)
+        return Puzzle.from_tokens(genre, len(grid), width, tokens)
+    if not all(isinstance(row, str) for row in grid):
+        raise FormatError("the JSON grid must be a list of strings or a list of lists")
+    return parse_grid(genre, grid)

@@ -1,0 +1,75 @@
+"""The text grid: ``genre:`` and ``grid:`` lines, then one row per line.
+
+Rows have one character per cell; when any clue has two or more digits,
+every row is space-separated tokens.
+
+>>> from pencilkit.puzzle import Puzzle
+>>> print(format_text(Puzzle.from_id("nurikabe:2x3:1,.,.,.,.,12")))
+genre: nurikabe
+grid:
+1 . .
+. . 12
+"""
+
+from __future__ import annotations
+
+from ..errors import FormatError
+from ..puzzle import Puzzle
+
+
+def looks_like_text(text: str) -> bool:
+    return any(line.strip().lower().startswith("grid:") for line in text.splitlines())
+
+
+def format_rows(puzzle: Puzzle) -> list[str]:
+    tokens = puzzle.tokens()
+    wide = any(len(t) > 1 for t in tokens)
+    sep = " " if wide else ""
+    return [sep.join(tokens[r * puzzle.cols:(r + 1) * puzzle.cols]) for r in range(puzzle.rows)]
+
+
+def format_text(puzzle: Puzzle) -> str:
+    return "\n".join([f"genre: {puzzle.genre}", "grid:", *format_rows(puzzle)])
+
+
+def split_rows(lines: list[str]) -> list[list[str]]:
+    """Grid rows to tokens: space-separated if any row has spaces, else one per character."""
+    rows = [line.strip() for line in lines if line.strip()]
+    if not rows:
+        raise FormatError("the grid has no rows")
+    spaced = any(len(row.split()) > 1 for row in rows)
+    table = [row.split() if spaced else list(row) for row in rows]
+    if not spaced and len({len(row) for row in table}) > 1:
+        table = [[row] for row in rows]  # a one-column board with wide clues
+    width = len(table[0])
+    for r, row in enumerate(table):
+        if len(row) != width:
+            raise FormatError(f"row {r + 1} has {len(row)} cells but row 1 has {width}")
+    return table
+
+
+def parse_grid(genre: str, lines: list[str]) -> Puzzle:
+    table = split_rows(lines)
+    return Puzzle.from_tokens(genre, len(table), len(table[0]), [t for row in table for t in row])
+
+
+def parse_text(text: str, default_genre: str | None = None) -> Puzzle:
+    genre = default_genre
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        key, sep, value = line.partition(":")
+        key = key.strip().lower()
+        if not sep:
+            if line.strip():
+                raise FormatError(f"line {i + 1}: expected 'key: value' before 'grid:', got {line.strip()[:30]!r}")
+            continue
+        if key == "genre":
+            genre = value.strip()
+        elif key == "grid":
+            if not genre:
+                raise FormatError("the text grid has no 'genre:' line")
+            rest = lines[i + 1:]
+            if value.strip():
+                rest.insert(0, value)
+            return parse_grid(genre, rest)
+    raise FormatError("the text has no 'grid:' line")

@@ -1,0 +1,40 @@
+"""Clue tokens: ``.`` (no clue), ``?`` (a clue whose number is not given) or a number."""
+
+from __future__ import annotations
+
+from ..errors import FormatError, SizeError
+from ..grid import MAX_SIDE, Cell
+
+
+def check_shape(rows: int, cols: int) -> None:
+    """Raise ``SizeError`` for a board with no cells or beyond the size cap."""
+    if rows < 1 or cols < 1:
+        raise SizeError(f"a board needs at least one row and one column, not {rows}x{cols}")
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise SizeError(f"a {rows}x{cols} board is over the size cap of {MAX_SIDE}x{MAX_SIDE}")
+
+
+def parse_token(token: str, row: int, col: int) -> int | None | str:
+    """One token: the number, ``None`` for ``?``, or ``"."`` for no clue."""
+    if token in (".", "-", "_"):
+        return "."
+    if token == "?":
+        return None
+    if token.isdigit() and token.isascii():
+        if len(token) > 6:
+            raise FormatError(f"clue {token!r} at row {row}, column {col} is too large")
+        return int(token)
+    raise FormatError(f"unknown token {token!r} at row {row}, column {col}: expected a number, '.' or '?'")
+
+
+def parse_tokens(tokens: list[str], rows: int, cols: int) -> dict[Cell, int | None]:
+    """Row-major tokens to a clue map, checking the count against the shape."""
+    check_shape(rows, cols)
+    if len(tokens) != rows * cols:
+        raise FormatError(f"a {rows}x{cols} board has {rows * cols} cells but {len(tokens)} tokens were given")
+    clues: dict[Cell, int | None] = {}
+    for i, token in enumerate(tokens):
+        value = parse_token(token.strip(), i // cols + 1, i % cols + 1)
+        if value != ".":
+            clues[i] = value  # type: ignore[assignment]
+    return clues

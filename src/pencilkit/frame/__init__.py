@@ -1,0 +1,1 @@
+"""Genre-independent machinery: the board, the technique ladder, probing, search, rating."""

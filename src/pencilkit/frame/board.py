@@ -1,0 +1,87 @@
+"""A partly decided board: the shaded and unshaded cells, as two masks.
+
+Every genre here is a shading genre, so the frame's state is the same for all
+of them: a cell is shaded, unshaded or undecided.  What a genre derives from
+those masks (islands, sea components, rays) it computes in its techniques and
+keeps in :meth:`Board.derived`, a cache that lives until the board changes.
+Copying a board for a branch or a probe copies two ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ..grid import Grid, Mask
+from ..puzzle import Answer, Puzzle
+
+T = TypeVar("T")
+
+
+class Contradiction(Exception):
+    """The board cannot be completed to a solution.
+
+    ``reason`` says which rule broke in plain words; ``cells`` are the cells involved.
+    """
+
+    def __init__(self, reason: str, cells: Mask = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.cells = cells
+
+
+class Board:
+    """Shaded and unshaded cells of one puzzle; the rest are undecided."""
+
+    __slots__ = ("puzzle", "grid", "shaded", "unshaded", "_derived")
+
+    def __init__(self, puzzle: Puzzle, shaded: Mask = 0, unshaded: Mask = 0) -> None:
+        self.puzzle = puzzle
+        self.grid: Grid = puzzle.grid
+        self.shaded = shaded
+        self.unshaded = unshaded
+        self._derived: dict[str, Any] = {}
+        if shaded & unshaded:
+            raise Contradiction("a cell is both shaded and unshaded", shaded & unshaded)
+
+    @classmethod
+    def start(cls, puzzle: Puzzle) -> Board:
+        """The empty board of a puzzle with its clue cells unshaded (true of both genres)."""
+        return cls(puzzle, 0, puzzle.clue_mask)
+
+    def copy(self) -> Board:
+        return Board(self.puzzle, self.shaded, self.unshaded)
+
+    @property
+    def undecided(self) -> Mask:
+        return self.grid.full & ~self.shaded & ~self.unshaded
+
+    def is_complete(self) -> bool:
+        return not self.undecided
+
+    def assign(self, shade: Mask = 0, unshade: Mask = 0) -> None:
+        """Decide cells; a cell decided both ways is a :class:`Contradiction`."""
+        clash = (shade & (self.unshaded | unshade)) | (unshade & self.shaded)
+        if clash:
+            raise Contradiction("a cell would be both shaded and unshaded", clash)
+        if shade & ~self.shaded or unshade & ~self.unshaded:
+            self.shaded |= shade
+            self.unshaded |= unshade
+            self._derived.clear()
+
+    def derived(self, key: str, compute: Callable[[Board], T]) -> T:
+        """``compute(self)``, cached until the board changes."""
+        try:
+            return self._derived[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._derived[key] = compute(self)
+            return value
+
+    def answer(self) -> Answer:
+        return Answer(self.grid.rows, self.grid.cols, self.shaded, self.unshaded)
+
+    def key(self) -> tuple[Mask, Mask]:
+        return (self.shaded, self.unshaded)
+
+    def __repr__(self) -> str:
+        return f"Board({self.puzzle.id()!r}, answer={self.answer().to_rows()!r})"

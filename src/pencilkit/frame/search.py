@@ -1,0 +1,106 @@
+"""Search: branch on an undecided cell, propagate, backtrack; count solutions to a limit.
+
+Counting to two proves uniqueness.  Every node propagates with the ladder up
+to ``level`` (sound techniques only prune boards without solutions), so the
+count is exact whenever the search is exhaustive.  A node budget and an
+optional deadline bound the work; a search that runs out says so.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..puzzle import Answer
+from .board import Board, Contradiction
+from .levels import Level
+from .ruleset import Ruleset
+
+DEFAULT_NODES = 200_000
+
+
+@dataclass
+class SearchResult:
+    """The outcome of counting: solutions found (up to the limit) and the effort spent."""
+
+    solutions: list[Answer] = field(default_factory=list)
+    nodes: int = 0
+    exhaustive: bool = True
+    """True when the count is exact: the search finished or reached its limit."""
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+
+class Budget:
+    """Nodes and seconds a search may spend."""
+
+    def __init__(self, nodes: int = DEFAULT_NODES, seconds: float | None = None) -> None:
+        self.nodes = nodes
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.used = 0
+
+    def spend(self) -> bool:
+        """Take one node; False when the budget is gone."""
+        self.used += 1
+        if self.used > self.nodes:
+            return False
+        if self.deadline is not None and self.used % 16 == 0 and time.perf_counter() > self.deadline:
+            return False
+        return True
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = Level.MEDIUM) -> Iterator[Board]:
+    """Every solution below ``board``, depth first; raises ``OutOfBudget`` when spent."""
+    stack = [board]
+    while stack:
+        node = stack.pop()
+        if not budget.spend():
+            raise OutOfBudget
+        try:
+            ruleset.run(node, max_level=level)
+        except Contradiction:
+            continue
+        if not node.undecided:
+            yield node
+            continue
+        candidates = ruleset.candidates(node)
+        cell = candidates[0]
+        bit = 1 << cell
+        first, second = node.copy(), node
+        if ruleset.prefer_shaded(node, cell):
+            first.assign(shade=bit)
+            second.assign(unshade=bit)
+        else:
+            first.assign(unshade=bit)
+            second.assign(shade=bit)
+        stack.append(second)
+        stack.append(first)
+
+
+def count(
+    board: Board,
+    ruleset: Ruleset,
+    *,
+    limit: int = 2,
+    budget: Budget | None = None,
+    level: Level = Level.MEDIUM,
+) -> SearchResult:
+    """Count the solutions of ``board`` up to ``limit`` (2 proves uniqueness)."""
+    budget = budget or Budget()
+    result = SearchResult()
+    try:
+        for solved in solutions(board.copy(), ruleset, budget, level=level):
+            result.solutions.append(solved.answer())
+            if len(result.solutions) >= limit:
+                break
+    except OutOfBudget:
+        result.exhaustive = False
+    result.nodes = budget.used
+    return result

@@ -1,0 +1,129 @@
+"""Solving, counting, rating and explaining: the ladder first, search when it stalls.
+
+``solve`` runs the full ladder (cheapest first, to a fixpoint).  When the
+ladder finishes the board, every step was sound, so the solution is unique and
+the rating is the hardest level used.  When it stalls, the puzzle is rated
+``search`` and counting to two under a budget decides between ``unique``,
+``multiple``, ``none`` and ``gave_up``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ..puzzle import Answer, Puzzle
+from .board import Board, Contradiction
+from .ladder import Step, Trace
+from .levels import Level
+from .search import DEFAULT_NODES, Budget, SearchResult, count
+
+PROFILE_VERSION = "1"
+"""Version of the technique profiles; a rating is stamped with it."""
+
+
+class Status(str, Enum):
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    GAVE_UP = "gave_up"
+
+
+@dataclass
+class Solution:
+    """The outcome of solving one puzzle."""
+
+    puzzle: Puzzle
+    status: Status
+    solutions: list[Answer]
+    rating: Level | None
+    """Hardest level the solve needs; ``SEARCH`` if the ladder alone cannot finish; ``None`` with no solution."""
+    nodes: int = 0
+    seconds: float = 0.0
+    steps: list[Step] = field(default_factory=list)
+    stalled: Answer | None = None
+    """Where the ladder stopped, when it could not finish."""
+    contradiction: str | None = None
+
+    @property
+    def answer(self) -> Answer | None:
+        return self.solutions[0] if self.solutions else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "puzzle": self.puzzle.id(),
+            "status": self.status.value,
+            "solution": self.answer.to_rows() if self.answer else None,
+            "rating": self.rating.label if self.rating is not None else None,
+            "profile": f"{self.puzzle.genre}-human/{PROFILE_VERSION}",
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+        }
+        if self.status is Status.MULTIPLE:
+            out["solutions"] = [a.to_rows() for a in self.solutions]
+        if self.contradiction:
+            out["contradiction"] = self.contradiction
+        return out
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    max_level: Level = Level.EXPERT,
+    nodes: int = DEFAULT_NODES,
+    seconds: float | None = None,
+    record: bool = False,
+    limit: int = 2,
+) -> Solution:
+    """Solve ``puzzle``: ladder up to ``max_level``, then search counting to ``limit``."""
+    start = time.perf_counter()
+    ruleset = puzzle.genre_module.ruleset
+    board = Board.start(puzzle)
+    trace = Trace(record=record)
+    try:
+        ruleset.run(board, max_level=max_level, trace=trace)
+    except Contradiction as broken:
+        return Solution(puzzle, Status.NONE, [], None, 0, time.perf_counter() - start, trace.steps,
+                        contradiction=broken.reason)
+    if not board.undecided:
+        return Solution(puzzle, Status.UNIQUE, [board.answer()], trace.hardest, 0,
+                        time.perf_counter() - start, trace.steps)
+    stalled = board.answer()
+    remaining = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
+    result: SearchResult = count(board, ruleset, limit=limit, budget=Budget(nodes, remaining),
+                                 level=search_level(max_level))
+    if result.count >= 2:
+        status = Status.MULTIPLE
+    elif not result.exhaustive:
+        status = Status.GAVE_UP
+    elif result.count == 1:
+        status = Status.UNIQUE
+    else:
+        status = Status.NONE
+    rating = Level.SEARCH if result.count else None
+    return Solution(puzzle, status, result.solutions, rating, result.nodes, time.perf_counter() - start,
+                    trace.steps, stalled)
+
+
+def search_level(max_level: Level) -> Level:
+    """The ladder each search node runs: probing is left to the root."""
+    return min(max_level, Level.MEDIUM)
+
+
+def rate(puzzle: Puzzle, **kwargs: Any) -> Level | None:
+    """The level of the hardest technique the solve needs (``SEARCH`` if the ladder stalls)."""
+    return solve(puzzle, **kwargs).rating
+
+
+def explain(puzzle: Puzzle, **kwargs: Any) -> Solution:
+    """Solve with every step recorded, for a step-by-step explanation."""
+    return solve(puzzle, record=True, **kwargs)
+
+
+def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODES,
+                    seconds: float | None = None, level: Level = Level.MEDIUM) -> SearchResult:
+    """Count solutions up to ``limit`` by search alone (with the ladder up to ``level`` at each node)."""
+    return count(Board.start(puzzle), puzzle.genre_module.ruleset, limit=limit,
+                 budget=Budget(nodes, seconds), level=level)

@@ -1,0 +1,99 @@
+"""Nurikabe: shade a connected sea, leaving islands the size of their numbers.
+
+Example (``nurikabe:3x3:.,.,.,.,.,.,5,.,1``)::
+
+    clues   solution
+    ...     ---
+    ...     -##
+    5.1     -#-
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...frame.board import Board, Contradiction
+from ...frame.levels import Level
+from ...frame.ruleset import ProbeSpec, Ruleset
+from ...grid import Cell, cells
+from ...puzzle import Answer, Puzzle
+from .. import Genre, Violation
+from . import rules
+from .analysis import analysis
+from .techniques import TECHNIQUES, passable
+
+
+class Nurikabe(Genre):
+    name: ClassVar[str] = "nurikabe"
+    aliases: ClassVar[tuple[str, ...]] = ("islands", "nuri")
+    title: ClassVar[str] = "Nurikabe"
+    rules: ClassVar[str] = rules.RULES
+    words: ClassVar[tuple[str, str]] = ("sea", "land")
+
+    def max_clue(self, rows: int, cols: int) -> int:
+        return rows * cols
+
+    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        return rules.check(puzzle, answer)
+
+    def build_ruleset(self) -> Ruleset:
+        return Ruleset(
+            techniques=TECHNIQUES,
+            verify=verify,
+            candidates=candidates,
+            prefer_shaded=prefer_shaded,
+            probes=(
+                ProbeSpec("short_contradiction", Level.HARD, 6, Level.MEDIUM,
+                          "If a cell were land (or sea), easy and medium techniques would break a rule within 6 steps, so it is the other way."),
+                ProbeSpec("contradiction", Level.EXPERT, 20, Level.MEDIUM,
+                          "The same within 20 steps."),
+            ),
+            words=self.words,
+        )
+
+
+def verify(board: Board) -> None:
+    """A complete board that breaks a rule is a contradiction."""
+    broken = rules.check(board.puzzle, board.answer())
+    if broken:
+        raise Contradiction(broken[0].message, broken[0].cells)
+
+
+def candidates(board: Board) -> list[Cell]:
+    """Undecided cells, most constrained first: exits of the tightest islands, then the frontier."""
+    a = analysis(board)
+    grid = board.grid
+    order: list[Cell] = []
+    seen = 0
+    ranked = []
+    for island in a.open_islands():
+        if island.number is None:
+            continue
+        exits = island.border & a.unknown & passable(a, island)
+        if exits:
+            ranked.append((exits.bit_count(), island.need, exits))
+    for stray in a.strays:
+        exits = grid.border(stray) & a.unknown
+        if exits:
+            ranked.append((exits.bit_count(), 0, exits))
+    ranked.sort(key=lambda t: (t[0], t[1]))
+    for _, _, exits in ranked:
+        for c in cells(exits & ~seen):
+            order.append(c)
+        seen |= exits
+    decided = a.sea | a.land
+    frontier = grid.dilate(decided) & a.unknown & ~seen
+    nbs = grid.neighbours
+    order.extend(sorted(cells(frontier), key=lambda c: -(nbs[c] & decided).bit_count()))
+    seen |= frontier
+    order.extend(cells(a.unknown & ~seen))
+    return order
+
+
+def prefer_shaded(board: Board, cell: Cell) -> bool:
+    """Search tries land first next to a growing island, sea elsewhere."""
+    a = analysis(board)
+    return not a.touched >> cell & 1
+
+
+NURIKABE = Nurikabe()

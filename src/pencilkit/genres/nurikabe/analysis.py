@@ -1,0 +1,120 @@
+"""What the Nurikabe techniques read off a board: islands, strays, borders.
+
+Land (unshaded cells) connected to a clue is that clue's island; land not
+connected to any clue is *stray* land (seed 000's NOTSEA: proven white, owner
+not yet known).  Ownership needs no storage: a proven-white cell that touches
+an island is connected to it, so it is part of it.  The analysis raises
+``Contradiction`` at once for two clues in one island (R2) and an island
+larger than its clue (R1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...frame.board import Board, Contradiction
+from ...grid import Cell, Mask, cells
+
+
+@dataclass(frozen=True)
+class Island:
+    """A clue's island on the current board."""
+
+    index: int
+    clue_cell: Cell
+    number: int | None
+    """The clue, ``None`` for a ``?`` clue."""
+    cells: Mask
+    border: Mask
+    """Cells outside the island touching it (undecided or sea)."""
+
+    @property
+    def size(self) -> int:
+        return self.cells.bit_count()
+
+    @property
+    def need(self) -> int | None:
+        """Cells still to add; ``None`` for a ``?`` clue (any number)."""
+        return None if self.number is None else self.number - self.size
+
+    @property
+    def is_complete(self) -> bool:
+        return self.number is not None and self.size == self.number
+
+
+@dataclass(frozen=True)
+class Analysis:
+    sea: Mask
+    land: Mask
+    unknown: Mask
+    islands: tuple[Island, ...]
+    strays: tuple[Mask, ...]
+    """Components of land that hold no clue."""
+    stray_cells: Mask
+    touched: Mask
+    """Cells touching at least one island."""
+    touched_twice: Mask
+    """Cells touching two or more islands."""
+
+    def others_border(self, island: Island) -> Mask:
+        """Cells next to an island other than ``island``."""
+        return (self.touched & ~island.border) | self.touched_twice
+
+    def open_islands(self) -> list[Island]:
+        """Islands that may still grow: numbered and incomplete, or ``?``."""
+        return [i for i in self.islands if i.number is None or i.size < i.number]
+
+
+def analyse(board: Board) -> Analysis:
+    grid = board.grid
+    puzzle = board.puzzle
+    sea = board.shaded
+    land = board.unshaded
+    unknown = grid.full & ~sea & ~land
+    owner: dict[Cell, int] = {}
+    comps = grid.components(land)
+    islands: list[Island] = []
+    strays: list[Mask] = []
+    touched = touched_twice = 0
+    index_of = {cell: k for k, (cell, _) in enumerate(puzzle.clues)}
+    for comp in comps:
+        clue_cells = comp & puzzle.clue_mask
+        if not clue_cells:
+            strays.append(comp)
+            continue
+        if clue_cells & (clue_cells - 1):
+            raise Contradiction(f"the island at {grid.names(clue_cells)} would hold two numbers", clue_cells)
+        cell = clue_cells.bit_length() - 1
+        number = puzzle.clue_map[cell]
+        if number is not None and comp.bit_count() > number:
+            raise Contradiction(
+                f"the {number} at {grid.name(cell)} would have an island of {comp.bit_count()}", comp
+            )
+        border = grid.border(comp)
+        touched_twice |= touched & border
+        touched |= border
+        owner[cell] = len(islands)
+        islands.append(Island(index_of[cell], cell, number, comp, border))
+    islands.sort(key=lambda i: i.index)
+    stray_cells = 0
+    for s in strays:
+        stray_cells |= s
+    return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, touched, touched_twice)
+
+
+def analysis(board: Board) -> Analysis:
+    """The board's analysis, computed once per board state."""
+    return board.derived("nurikabe", analyse)
+
+
+def describe(island: Island, board: Board) -> str:
+    """``the 3 at r2c4`` (or ``the ? at r2c4``)."""
+    mark = "?" if island.number is None else str(island.number)
+    return f"the {mark} at {board.grid.name(island.clue_cell)}"
+
+
+def describe_cells(mask: Mask, board: Board) -> str:
+    return board.grid.names(mask)
+
+
+__all__ = ["Analysis", "Island", "analyse", "analysis", "describe", "describe_cells", "cells"]

@@ -1,0 +1,412 @@
+"""Nurikabe's techniques, cheapest first (the nurikabe-human profile).
+
+=====================  ===========  ==============================================
+technique              level        idea
+=====================  ===========  ==============================================
+island_complete        bookkeeping  a full island is walled off by sea
+all_complete           bookkeeping  once every numbered island is full, the rest is sea
+cell_count             bookkeeping  the clues fix how many cells are land and how many sea
+separate_clues         easy         a cell touching two islands is sea
+no_pool                easy         three sea cells of a 2x2 block make the fourth land
+island_exit            easy         land with one way out extends through it
+sea_exit               easy         a sea part with one way out extends through it
+unreachable            medium       a cell no island can reach within its size is sea
+forced                 medium       a value that breaks a rule at once is wrong
+island_shapes          medium       every way to finish a small island agrees on a cell
+short_contradiction    hard         probing: a value refuted within 6 steps
+contradiction          expert       probing: a value refuted within 20 steps
+=====================  ===========  ==============================================
+
+Every technique returns only what holds in every solution of the board it is
+given; over-approximations (reach, room) are used only to rule values out.
+"""
+
+from __future__ import annotations
+
+from ...frame.board import Board, Contradiction
+from ...frame.ladder import Step, Technique
+from ...frame.levels import Level
+from ...grid import Cell, Grid, Mask, cells
+from .analysis import Analysis, Island, analysis, describe
+
+SHAPES_LIMIT = 256
+"""Most completions ``island_shapes`` enumerates for one island before giving up on it."""
+SHAPES_MAX_NEED = 4
+"""Largest number of missing cells for which ``island_shapes`` enumerates completions."""
+ROOM_SLACK = 12
+"""``forced`` looks for the cell an island cannot lose only when its room is this close to its need."""
+
+
+# -- bookkeeping -------------------------------------------------------------
+
+
+def island_complete(board: Board) -> list[Step] | None:
+    a = analysis(board)
+    steps = []
+    for island in a.islands:
+        if island.is_complete:
+            walls = island.border & a.unknown
+            if walls:
+                steps.append(Step(walls, 0, lambda i=island, w=walls: (
+                    f"{describe(i, board)} is complete, so {board.grid.names(w)} "
+                    f"{'is' if w.bit_count() == 1 else 'are'} sea")))
+    return steps
+
+
+def all_complete(board: Board) -> list[Step] | None:
+    a = analysis(board)
+    if not a.unknown or any(i.number is None or not i.is_complete for i in a.islands):
+        return None
+    if a.strays:
+        raise Contradiction(f"every island is complete but {board.grid.names(a.stray_cells)} is land", a.stray_cells)
+    return [Step(a.unknown, 0, "every numbered island is complete, so every open cell is sea")]
+
+
+def cell_count(board: Board) -> list[Step] | None:
+    """The clues fix how many cells are land: past that count the rest is sea, and the other way."""
+    puzzle = board.puzzle
+    if any(number is None for _, number in puzzle.clues):
+        return None
+    grid = board.grid
+    land_total = sum(number for _, number in puzzle.clues)  # type: ignore[misc]
+    sea_total = grid.size - land_total
+    land, sea, open_ = board.unshaded.bit_count(), board.shaded.bit_count(), board.undecided
+    if land > land_total or sea > sea_total:
+        raise Contradiction(
+            f"the clues add up to {land_total} land cells and {sea_total} sea cells, "
+            f"but {land} would be land and {sea} sea")
+    if land == land_total and open_:
+        return [Step(open_, 0, f"all {land_total} land cells the clues ask for are known, so the rest is sea")]
+    if sea == sea_total and open_:
+        return [Step(0, open_, f"all {sea_total} sea cells are known, so the rest is land")]
+    return None
+
+
+# -- easy --------------------------------------------------------------------
+
+
+def separate_clues(board: Board) -> list[Step] | None:
+    a = analysis(board)
+    between = a.touched_twice & a.unknown
+    steps = []
+    for cell in cells(between):
+        def reason(cell: Cell = cell) -> str:
+            near = [describe(i, board) for i in a.islands if i.border >> cell & 1]
+            return f"{board.grid.name(cell)} is sea: it touches both {near[0]} and {near[1]}"
+        steps.append(Step(1 << cell, 0, reason))
+    return steps
+
+
+def no_pool(board: Board) -> list[Step] | None:
+    grid = board.grid
+    s = board.shaded
+    u = board.undecided
+    if grid.pools(s):
+        corner = cells(grid.pools(s)).__next__()
+        raise Contradiction(f"the 2x2 block at {grid.names(grid.window(corner))} would be all sea", grid.window(corner))
+    cols = grid.cols
+    w = grid.window_corners
+    s1, sc, sc1 = s >> 1, s >> cols, s >> (cols + 1)
+    land = (
+        (u & s1 & sc & sc1 & w)
+        | ((s & (u >> 1) & sc & sc1 & w) << 1)
+        | ((s & s1 & (u >> cols) & sc1 & w) << cols)
+        | ((s & s1 & sc & (u >> (cols + 1)) & w) << (cols + 1))
+    )
+    steps = []
+    for cell in cells(land):
+        steps.append(Step(0, 1 << cell, lambda cell=cell: (
+            f"{grid.name(cell)} is land: the other three cells of its 2x2 block are sea")))
+    return steps
+
+
+def island_exit(board: Board) -> list[Step] | None:
+    a = analysis(board)
+    grid = board.grid
+    steps = []
+    taken = 0
+    for island in a.islands:
+        if island.number is None or island.is_complete:
+            continue
+        exits = island.border & a.unknown & ~a.others_border(island)
+        if not exits:
+            raise Contradiction(f"{describe(island, board)} cannot grow to {island.number}", island.cells)
+        if not exits & (exits - 1) and not exits & taken:
+            taken |= exits
+            steps.append(Step(0, exits, lambda i=island, e=exits: (
+                f"{describe(i, board)} must still grow and {grid.name(e.bit_length() - 1)} is its only way out")))
+    for stray in a.strays:
+        exits = grid.border(stray) & a.unknown
+        if not exits:
+            raise Contradiction(f"the land at {grid.names(stray)} cannot reach a number", stray)
+        if not exits & (exits - 1) and not exits & taken:
+            taken |= exits
+            steps.append(Step(0, exits, lambda s=stray, e=exits: (
+                f"the land at {grid.names(s, 3)} must reach a number and "
+                f"{grid.name(e.bit_length() - 1)} is its only way out")))
+    return steps
+
+
+def sea_exit(board: Board) -> list[Step] | None:
+    grid = board.grid
+    parts = board.derived("sea_parts", lambda b: grid.components(b.shaded))
+    if len(parts) < 2:
+        return None
+    u = board.undecided
+    steps = []
+    taken = 0
+    for part in parts:
+        exits = grid.border(part) & u
+        if not exits:
+            raise Contradiction(f"the sea at {grid.names(part, 3)} is cut off from the rest of the sea", part)
+        if not exits & (exits - 1) and not exits & taken:
+            taken |= exits
+            steps.append(Step(exits, 0, lambda p=part, e=exits: (
+                f"the sea at {grid.names(p, 3)} must join the rest of the sea and "
+                f"{grid.name(e.bit_length() - 1)} is its only way out")))
+    return steps
+
+
+# -- medium ------------------------------------------------------------------
+
+
+def passable(a: Analysis, island: Island) -> Mask:
+    """Cells ``island`` could still take: open or stray, and touching no other island."""
+    return (a.unknown | a.stray_cells) & ~a.others_border(island)
+
+
+def reach(board: Board) -> Mask:
+    """Every cell some island could still take within its remaining size (an over-approximation)."""
+    def compute(b: Board) -> Mask:
+        a = analysis(b)
+        grid = b.grid
+        total = 0
+        for island in a.islands:
+            need = island.need
+            if need == 0:
+                continue
+            room = passable(a, island)
+            if need is None:
+                total |= grid.flood(island.cells | (grid.dilate(island.cells) & room), room | island.cells)
+                continue
+            seen = cur = island.cells
+            for _ in range(need):
+                cur = grid.dilate(cur) & room & ~seen
+                if not cur:
+                    break
+                seen |= cur
+            total |= seen
+        return total
+    return board.derived("reach", compute)
+
+
+def unreachable(board: Board) -> list[Step] | None:
+    a = analysis(board)
+    grid = board.grid
+    reached = reach(board)
+    lost = a.stray_cells & ~reached
+    if lost:
+        raise Contradiction(f"no island can reach the land at {grid.names(lost)}", lost)
+    far = a.unknown & ~reached
+    if not far:
+        return None
+    return [Step(far, 0, lambda: f"no island can reach {grid.names(far)} within its size, so "
+                                 f"{'it is' if far.bit_count() == 1 else 'they are'} sea")]
+
+
+def forced(board: Board) -> list[Step] | None:
+    """Cells where one value breaks a rule at once, so they take the other."""
+    a = analysis(board)
+    grid = board.grid
+    steps = _oversize(board, a)
+    if steps:
+        return steps
+    steps = _sea_cut(board, a)
+    if steps:
+        return steps
+    return _room(board, a)
+
+
+def _oversize(board: Board, a: Analysis) -> list[Step]:
+    """Land at a cell that would join an island to stray land beyond the island's size is sea."""
+    grid = board.grid
+    steps = []
+    for island in a.islands:
+        if island.number is None or not a.strays:
+            continue
+        for cell in cells(island.border & a.unknown):
+            near = grid.neighbours[cell]
+            joined = sum(s.bit_count() for s in a.strays if s & near)
+            if joined and island.size + 1 + joined > island.number:
+                steps.append(Step(1 << cell, 0, lambda i=island, c=cell, j=joined: (
+                    f"{grid.name(c)} is sea: as land it would join {describe(i, board)} to {j} more "
+                    f"land cell{'s' if j > 1 else ''}, more than {i.number}")))
+    return steps
+
+
+def _sea_cut(board: Board, a: Analysis) -> list[Step]:
+    """An open cell whose being land would split the sea is sea (one articulation pass)."""
+    grid = board.grid
+    sea = a.sea
+    if sea & (sea - 1) == 0:
+        return []
+    space = sea | a.unknown
+    cuts = separating_cuts(grid, space, sea)
+    if cuts is None:
+        raise Contradiction("the sea can no longer be connected", sea)
+    cuts &= a.unknown
+    return [Step(1 << c, 0, lambda c=c: f"{grid.name(c)} is sea: as land it would cut the sea in two")
+            for c in cells(cuts)]
+
+
+def separating_cuts(grid: Grid, space: Mask, targets: Mask) -> Mask | None:
+    """Cells of ``space`` whose removal disconnects ``targets`` (which lie in ``space``).
+
+    One iterative Tarjan pass, rooted at a target so that only non-root cells
+    can be cuts.  A cell ``v`` with a DFS child ``c`` whose subtree has no back
+    edge above ``v`` (``low[c] >= disc[v]``) separates that subtree; it matters
+    when the subtree holds targets and targets remain outside it.  Returns
+    ``None`` when the targets are already in different components.
+    """
+    root = (targets & -targets).bit_length() - 1
+    total = targets.bit_count()
+    nbs = grid.neighbour_lists
+    disc = {root: 0}
+    low = {root: 0}
+    below = {root: 1}
+    cuts = 0
+    counter = 1
+    stack: list[list[int]] = [[root, -1, 0]]
+    while stack:
+        frame = stack[-1]
+        v = frame[0]
+        nb = nbs[v]
+        i = frame[2]
+        if i < len(nb):
+            frame[2] = i + 1
+            w = nb[i]
+            if not space >> w & 1:
+                continue
+            if w not in disc:
+                disc[w] = low[w] = counter
+                below[w] = targets >> w & 1
+                counter += 1
+                stack.append([w, v, 0])
+            elif w != frame[1] and disc[w] < low[v]:
+                low[v] = disc[w]
+        else:
+            stack.pop()
+            parent = frame[1]
+            if parent >= 0:
+                if low[v] < low[parent]:
+                    low[parent] = low[v]
+                inside = below[v]
+                below[parent] += inside
+                if inside and low[v] >= disc[parent] and total - inside - (targets >> parent & 1) > 0:
+                    cuts |= 1 << parent
+    if below[root] != total:
+        return None
+    return cuts
+
+
+def _room(board: Board, a: Analysis) -> list[Step]:
+    """Contradiction if an island has too little room; land where losing one cell would leave too little."""
+    grid = board.grid
+    steps = []
+    for island in a.islands:
+        need = island.need
+        if not need:
+            continue
+        room = grid.flood(island.cells, island.cells | passable(a, island))
+        size = room.bit_count()
+        if size < island.number:  # type: ignore[operator]
+            raise Contradiction(
+                f"{describe(island, board)} has room for only {size} cells", room)
+        if size - island.number > ROOM_SLACK:  # type: ignore[operator]
+            continue
+        for cell in cells(room & a.unknown):
+            rest = grid.flood(island.cells, room & ~(1 << cell)).bit_count()
+            if rest < island.number:  # type: ignore[operator]
+                steps.append(Step(0, 1 << cell, lambda i=island, c=cell: (
+                    f"{grid.name(c)} is land: as sea it would leave {describe(i, board)} too little room")))
+        if steps:
+            return steps
+    return steps
+
+
+def island_shapes(board: Board) -> list[Step] | None:
+    """Enumerate every way to finish each small island; what all of them agree on holds.
+
+    A finished island is walled by sea, so a completion is ruled out when its
+    wall would touch other land or close a 2x2 block of sea.  The cells every
+    remaining completion takes are land, the cells every wall takes are sea,
+    and an island with no completion is a contradiction.
+    """
+    a = analysis(board)
+    grid = board.grid
+    for island in a.islands:
+        need = island.need
+        if not need or need > SHAPES_MAX_NEED:
+            continue
+        shapes = completions(grid, a, island, need)
+        if shapes is None:
+            continue
+        if not shapes:
+            raise Contradiction(f"{describe(island, board)} has no way to reach {island.number} cells", island.cells)
+        land = sea = grid.full
+        for extra, wall in shapes:
+            land &= extra
+            sea &= wall
+        land &= a.unknown
+        sea &= a.unknown
+        if land or sea:
+            def reason(i: Island = island, land: Mask = land, sea: Mask = sea, n: int = len(shapes)) -> str:
+                parts = []
+                if land:
+                    parts.append(f"includes {grid.names(land)}")
+                if sea:
+                    parts.append(f"is walled by {grid.names(sea)}")
+                ways = "the only way" if n == 1 else f"each of the {n} ways"
+                return f"{ways} to finish {describe(i, board)} " + " and ".join(parts)
+            return [Step(sea, land, reason)]
+    return None
+
+
+def completions(grid: Grid, a: Analysis, island: Island, need: int) -> list[tuple[Mask, Mask]] | None:
+    """The valid ``(extra cells, wall)`` completions of an island, or ``None`` if too many."""
+    room = passable(a, island)
+    level = {0}
+    for _ in range(need):
+        nxt = set()
+        for extra in level:
+            grow = grid.border(island.cells | extra) & room
+            while grow:
+                low = grow & -grow
+                nxt.add(extra | low)
+                grow ^= low
+            if len(nxt) > SHAPES_LIMIT:
+                return None
+        level = nxt
+    out = []
+    for extra in level:
+        wall = grid.border(island.cells | extra)
+        if wall & a.land or grid.pools(a.sea | wall):
+            continue
+        out.append((extra, wall))
+    return out
+
+
+# -- the table ---------------------------------------------------------------
+
+TECHNIQUES = (
+    Technique("island_complete", Level.BOOKKEEPING, island_complete, "A numbered island of its full size is walled off by sea."),
+    Technique("all_complete", Level.BOOKKEEPING, all_complete, "Once every numbered island is complete, every open cell is sea."),
+    Technique("cell_count", Level.BOOKKEEPING, cell_count, "The clues fix the number of land cells; once it is reached the rest is sea, and the other way."),
+    Technique("separate_clues", Level.EASY, separate_clues, "A cell next to two different numbered islands is sea."),
+    Technique("no_pool", Level.EASY, no_pool, "A 2x2 block with three sea cells has land in the fourth."),
+    Technique("island_exit", Level.EASY, island_exit, "An island that must still grow, or unnumbered land that must reach a number, with one way out extends through it."),
+    Technique("sea_exit", Level.EASY, sea_exit, "A sea area that must join other sea, with one way out, extends through it."),
+    Technique("unreachable", Level.MEDIUM, unreachable, "A cell no numbered island can reach within its remaining size is sea."),
+    Technique("forced", Level.MEDIUM, forced, "A cell where one value breaks a rule at once (merging islands, cutting the sea, leaving an island too little room) takes the other value."),
+    Technique("island_shapes", Level.MEDIUM, island_shapes, "Every way to finish a small island includes a cell (land) or walls it (sea)."),
+)

@@ -1,0 +1,184 @@
+"""Geometry of an R x C board, with cells as the bits of a Python int.
+
+Cell ``(r, c)`` is bit ``r * cols + c``.  A set of cells is a *mask* (an
+``int``); union, intersection and difference are ``|``, ``&`` and ``& ~``.
+Neighbourhoods, 2x2 windows and floods are computed with shifts, so a whole
+board moves in one operation.  Tables are built once per shape and cached.
+
+>>> g = Grid.of(2, 3)
+>>> g.name(4)
+'r2c2'
+>>> sorted(cells(g.dilate(1)))
+[0, 1, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TypeAlias
+
+Cell: TypeAlias = int
+"""Index of a cell, ``r * cols + c``."""
+Mask: TypeAlias = int
+"""A set of cells: bit ``i`` set means cell ``i`` is in it."""
+
+MAX_SIDE = 100
+"""Largest number of rows or columns pencilkit accepts (the size cap)."""
+
+
+def cells(mask: Mask) -> Iterator[Cell]:
+    """The cells of ``mask`` in increasing order."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest(mask: Mask) -> Cell:
+    """The smallest cell of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """Precomputed tables for one board shape; get one with :meth:`Grid.of`."""
+
+    rows: int
+    cols: int
+    size: int = field(init=False)
+    full: Mask = field(init=False)
+    not_first_col: Mask = field(init=False)
+    not_last_col: Mask = field(init=False)
+    neighbours: tuple[Mask, ...] = field(init=False, repr=False)
+    neighbour_lists: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
+    window_corners: Mask = field(init=False, repr=False)
+    """Top-left cells of every 2x2 window."""
+    windows: tuple[Mask, ...] = field(init=False, repr=False)
+    """The four cells of every 2x2 window, in order of their top-left cell."""
+    windows_of: tuple[tuple[Mask, ...], ...] = field(init=False, repr=False)
+    """The 2x2 windows containing each cell."""
+
+    @staticmethod
+    @cache
+    def of(rows: int, cols: int) -> Grid:
+        return Grid(rows, cols)
+
+    def __post_init__(self) -> None:
+        rows, cols = self.rows, self.cols
+        n = rows * cols
+        full = (1 << n) - 1
+        first = sum(1 << (r * cols) for r in range(rows))
+        last = first << (cols - 1)
+        setattr_ = object.__setattr__
+        setattr_(self, "size", n)
+        setattr_(self, "full", full)
+        setattr_(self, "not_first_col", full & ~first)
+        setattr_(self, "not_last_col", full & ~last)
+        lists = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            nb = []
+            if r > 0:
+                nb.append(i - cols)
+            if c > 0:
+                nb.append(i - 1)
+            if c < cols - 1:
+                nb.append(i + 1)
+            if r < rows - 1:
+                nb.append(i + cols)
+            lists.append(tuple(nb))
+        setattr_(self, "neighbour_lists", tuple(lists))
+        setattr_(self, "neighbours", tuple(sum(1 << j for j in nb) for nb in lists))
+        corners = 0
+        windows = []
+        of: list[list[Mask]] = [[] for _ in range(n)]
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                i = r * cols + c
+                corners |= 1 << i
+                w = (1 << i) | (1 << (i + 1)) | (1 << (i + cols)) | (1 << (i + cols + 1))
+                windows.append(w)
+                for j in (i, i + 1, i + cols, i + cols + 1):
+                    of[j].append(w)
+        setattr_(self, "window_corners", corners)
+        setattr_(self, "windows", tuple(windows))
+        setattr_(self, "windows_of", tuple(tuple(w) for w in of))
+
+    # -- naming ---------------------------------------------------------------
+
+    def name(self, cell: Cell) -> str:
+        """The human name of a cell, ``r<row>c<col>`` counted from 1."""
+        r, c = divmod(cell, self.cols)
+        return f"r{r + 1}c{c + 1}"
+
+    def names(self, mask: Mask, limit: int = 8) -> str:
+        """Comma-separated names of the cells of ``mask`` (elided past ``limit``)."""
+        out = [self.name(c) for c in cells(mask)]
+        if len(out) > limit:
+            return ", ".join(out[:limit]) + f" and {len(out) - limit} more"
+        return ", ".join(out)
+
+    def cell(self, row: int, col: int) -> Cell:
+        return row * self.cols + col
+
+    # -- mask operations ------------------------------------------------------
+
+    def dilate(self, mask: Mask) -> Mask:
+        """``mask`` with every orthogonal neighbour of its cells added."""
+        cols = self.cols
+        return (
+            mask
+            | ((mask << 1) & self.not_first_col)
+            | ((mask >> 1) & self.not_last_col)
+            | ((mask << cols) & self.full)
+            | (mask >> cols)
+        )
+
+    def border(self, mask: Mask) -> Mask:
+        """The cells outside ``mask`` that touch it."""
+        return self.dilate(mask) & ~mask
+
+    def flood(self, seed: Mask, within: Mask) -> Mask:
+        """All cells of ``within`` connected to ``seed`` through ``within``."""
+        cur = seed & within
+        while True:
+            nxt = self.dilate(cur) & within
+            if nxt == cur:
+                return cur
+            cur = nxt
+
+    def components(self, mask: Mask) -> list[Mask]:
+        """The orthogonally connected components of ``mask``."""
+        out = []
+        while mask:
+            comp = self.flood(mask & -mask, mask)
+            out.append(comp)
+            mask &= ~comp
+        return out
+
+    def pools(self, mask: Mask) -> Mask:
+        """Top-left cells of the 2x2 windows that lie wholly inside ``mask``."""
+        cols = self.cols
+        return mask & (mask >> 1) & (mask >> cols) & (mask >> (cols + 1)) & self.window_corners
+
+    def window(self, corner: Cell) -> Mask:
+        """The four cells of the 2x2 window whose top-left cell is ``corner``."""
+        return (0b11 | (0b11 << self.cols)) << corner
+
+    def distances(self, seed: Mask, within: Mask, limit: int) -> list[Mask]:
+        """Rings of a breadth-first search: ring ``d`` is the cells at distance ``d``.
+
+        Distance is counted in steps through ``within`` (the seed is ring 0), up to ``limit``.
+        """
+        rings = [seed]
+        seen = seed
+        cur = seed
+        for _ in range(limit):
+            cur = self.dilate(cur) & within & ~seen
+            if not cur:
+                break
+            rings.append(cur)
+            seen |= cur
+        return rings

@@ -1,0 +1,38 @@
+"""Where input comes from: an argument, a file, or standard input (``-``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .errors import FormatError
+
+MAX_FILE = 64 * 1024 * 1024
+"""Largest input file read (bytes)."""
+
+
+def read_source(arg: str) -> str:
+    """The text behind a command-line argument: ``-`` is stdin, an existing path is a file, else the argument itself."""
+    if arg == "-":
+        data = sys.stdin.buffer.read(MAX_FILE + 1)
+        return _decode(data, "standard input")
+    if len(arg) < 4096 and "\n" not in arg and os.path.isfile(arg):
+        size = os.path.getsize(arg)
+        if size > MAX_FILE:
+            raise FormatError(f"{arg}: file of {size} bytes is over the limit of {MAX_FILE}")
+        with open(arg, "rb") as handle:
+            return _decode(handle.read(), arg)
+    if arg.endswith((".jsonl", ".json", ".txt", ".pzl")) and not arg.lstrip().startswith(("{", "[")):
+        raise FormatError(f"{arg}: no such file")
+    return arg
+
+
+def _decode(data: bytes, where: str) -> str:
+    if len(data) > MAX_FILE:
+        raise FormatError(f"{where}: input is over the limit of {MAX_FILE} bytes")
+    if b"\x00" in data:
+        raise FormatError(f"{where}: input is not text (it contains NUL bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise FormatError(f"{where}: input is not UTF-8 text (bad byte at offset {e.start})") from None
