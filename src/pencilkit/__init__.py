@@ -18,6 +18,7 @@ from __future__ import annotations
 from .errors import FormatError, PencilkitError, PuzzleError, SizeError, UnknownGenreError
 from .formats import read_answer, read_puzzle, write_puzzle
 from .frame.levels import Level
+from .frame.generate import GenerationFailed, Generated, generate
 from .frame.solve import PROFILE_VERSION, Solution, Status, count_solutions, explain, rate, solve
 from .genres import Genre, Violation, all_genres, find_genre
 from .puzzle import Answer, Puzzle
@@ -41,8 +42,8 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
 
 
 __all__ = [
-    "Answer", "FormatError", "Genre", "Level", "PROFILE_VERSION", "PencilkitError", "Puzzle", "PuzzleError",
+    "Answer", "FormatError", "GenerationFailed", "Generated", "Genre", "Level", "PROFILE_VERSION", "PencilkitError", "Puzzle", "PuzzleError",
     "SizeError", "Solution", "Status", "UnknownGenreError", "Violation", "all_genres", "check",
-    "count_solutions", "explain", "find_genre", "parse", "rate", "read_answer", "read_puzzle", "solve",
+    "count_solutions", "explain", "find_genre", "generate", "parse", "rate", "read_answer", "read_puzzle", "solve",
     "write_puzzle",
 ]

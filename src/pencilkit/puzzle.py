@@ -93,6 +93,11 @@ class Puzzle:
         return dict(self.clues)
 
     @cached_property
+    def clue_index(self) -> dict[Cell, int]:
+        """Each clue cell's position in ``clues``."""
+        return {cell: k for k, (cell, _) in enumerate(self.clues)}
+
+    @cached_property
     def clue_mask(self) -> Mask:
         """The clue cells."""
         return sum(1 << c for c, _ in self.clues)
@@ -170,6 +175,11 @@ class Answer:
 
     def __str__(self) -> str:
         return "\n".join(self.to_rows())
+
+    def _repr_svg_(self) -> str:
+        from .formats.svg import render_answer_svg
+
+        return render_answer_svg(self)
 
     @property
     def unmarked(self) -> Mask:

@@ -16,6 +16,7 @@ from ..formats import FORMATS, read_answer, read_puzzle, write_puzzle
 from ..frame.levels import Level
 from ..frame.search import DEFAULT_NODES
 from ..frame.solve import Solution, Status, explain, solve
+from ..engines.choice import add_engine_options, engine_solver
 from ..io import read_source
 from ..puzzle import Puzzle
 from . import Command, add_puzzle_argument, emit_json
@@ -98,6 +99,11 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+def configure_solve_engines(parser: argparse.ArgumentParser) -> None:
+    configure_solve(parser)
+    add_engine_options(parser)
+
+
 def is_batch(arg: str, text: str) -> bool:
     if arg.endswith(".jsonl"):
         return True
@@ -123,15 +129,16 @@ def batch_records(text: str) -> Iterator[tuple[int, dict[str, Any] | None, str |
 def run_solve(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
     options = budget(args)
+    solver = engine_solver(args)
     if is_batch(args.puzzle, text):
-        return run_batch(text, options)
+        return run_batch(text, options, solver)
     puzzle = read_puzzle(text, genre=args.genre)
-    solution = solve(puzzle, **options)
+    solution = solver(puzzle, **options)
     if args.json:
         emit_json(solution.to_json())
     else:
         print(solution_text(solution))
-    return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
+    return EXIT_OK if solution.status in (Status.UNIQUE, Status.FOUND) else EXIT_FAIL
 
 
 def solution_text(solution: Solution) -> str:
@@ -147,7 +154,7 @@ def solution_text(solution: Solution) -> str:
     return head
 
 
-def run_batch(text: str, options: dict[str, Any]) -> int:
+def run_batch(text: str, options: dict[str, Any], solver: Any = solve) -> int:
     records = list(batch_records(text))
     progress = _progress(len(records))
     worst = EXIT_OK
@@ -161,14 +168,14 @@ def run_batch(text: str, options: dict[str, Any]) -> int:
             start = time.perf_counter()
             try:
                 puzzle = read_puzzle(str(record["puzzle"]), genre=record.get("genre"))
-                solution = solve(puzzle, **options)
+                solution = solver(puzzle, **options)
             except PencilkitError as e:
                 out.update(status="error", error=str(e), seconds=round(time.perf_counter() - start, 4))
                 worst = max(worst, 2)
             else:
                 out.update(solution.to_json())
                 out.pop("puzzle", None)
-                if solution.status is not Status.UNIQUE:
+                if solution.status not in (Status.UNIQUE, Status.FOUND):
                     worst = max(worst, EXIT_FAIL)
                 if "solution" in record and solution.answer is not None:
                     out["matches"] = solution.answer.to_rows() == record["solution"]
@@ -225,7 +232,8 @@ def run_explain(args: argparse.Namespace) -> int:
 COMMANDS = [
     Command("show", "Print a puzzle in any format.", configure_show, run_show),
     Command("check", "Check an answer and name every broken rule.", configure_check, run_check),
-    Command("solve", "Solve a puzzle (or a JSON-lines file of them) and prove uniqueness.", configure_solve, run_solve),
+    Command("solve", "Solve a puzzle (or a JSON-lines file of them) and prove uniqueness.",
+            configure_solve_engines, run_solve),
     Command("rate", "Rate a puzzle by the hardest technique its solve needs.", configure_solve, run_rate),
     Command("explain", "Explain a solve step by step.", configure_solve, run_explain),
 ]

@@ -10,11 +10,13 @@ from ..puzzle import Answer, Puzzle
 from .json_format import format_json, parse_json
 from .puzzle_id import format_id, looks_like_id, parse_id
 from .text import format_text, looks_like_text, parse_grid, parse_text
+from .url import format_url
 
 FORMATS: dict[str, Callable[[Puzzle], str]] = {
     "id": format_id,
     "text": format_text,
     "json": format_json,
+    "url": format_url,
 }
 """Writers by format name."""
 

@@ -33,7 +33,7 @@ class Contradiction(Exception):
 class Board:
     """Shaded and unshaded cells of one puzzle; the rest are undecided."""
 
-    __slots__ = ("puzzle", "grid", "shaded", "unshaded", "_derived")
+    __slots__ = ("puzzle", "grid", "shaded", "unshaded", "_derived", "_earlier")
 
     def __init__(self, puzzle: Puzzle, shaded: Mask = 0, unshaded: Mask = 0) -> None:
         self.puzzle = puzzle
@@ -41,6 +41,7 @@ class Board:
         self.shaded = shaded
         self.unshaded = unshaded
         self._derived: dict[str, Any] = {}
+        self._earlier: dict[str, Any] = {}
         if shaded & unshaded:
             raise Contradiction("a cell is both shaded and unshaded", shaded & unshaded)
 
@@ -50,7 +51,9 @@ class Board:
         return cls(puzzle, 0, puzzle.clue_mask)
 
     def copy(self) -> Board:
-        return Board(self.puzzle, self.shaded, self.unshaded)
+        twin = Board(self.puzzle, self.shaded, self.unshaded)
+        twin._earlier = {**self._earlier, **self._derived} if self._earlier else self._derived
+        return twin
 
     @property
     def undecided(self) -> Mask:
@@ -67,7 +70,9 @@ class Board:
         if shade & ~self.shaded or unshade & ~self.unshaded:
             self.shaded |= shade
             self.unshaded |= unshade
-            self._derived.clear()
+            if self._derived:
+                self._earlier = {**self._earlier, **self._derived} if self._earlier else self._derived
+                self._derived = {}
 
     def derived(self, key: str, compute: Callable[[Board], T]) -> T:
         """``compute(self)``, cached until the board changes."""
@@ -76,6 +81,12 @@ class Board:
         except KeyError:
             value = self._derived[key] = compute(self)
             return value
+
+    def earlier(self, key: str) -> Any:
+        """What ``derived(key, ...)`` gave on an earlier state of this board (or of the board it
+        was copied from), or ``None``.  Cells only ever get decided, never undecided, so a
+        genre can update that value for the cells decided since, instead of starting over."""
+        return self._earlier.get(key)
 
     def answer(self) -> Answer:
         return Answer(self.grid.rows, self.grid.cols, self.shaded, self.unshaded)

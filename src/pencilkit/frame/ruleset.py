@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..grid import Cell, Mask
+from ..grid import Cell, Grid, Mask
 from .board import Board, Contradiction
 from .ladder import Step, Technique, Trace, propagate
 from .levels import Level
@@ -41,6 +41,10 @@ class Ruleset:
     """Undecided cells worth probing or branching on, most promising first."""
     prefer_shaded: Callable[[Board, Cell], bool] = field(default=lambda board, cell: True)
     """Which value search tries first at a cell."""
+    alternatives: Callable[[Board], list[tuple[Mask, Mask]] | None] = field(default=lambda board: None)
+    """Mutually exclusive, exhaustive ways to decide a part of the board, ``(shade, unshade)``
+    each, for search to branch on (``[]`` when there is none: a dead end); ``None`` to branch
+    on a single cell."""
     probes: Sequence[ProbeSpec] = ()
     words: tuple[str, str] = ("shaded", "unshaded")
     """How the genre names a shaded and an unshaded cell in explanations (``sea``, ``land``)."""
@@ -67,6 +71,17 @@ class Ruleset:
             self.verify(board)
         return trace
 
+    def branches(self, board: Board) -> list[tuple[Mask, Mask]]:
+        """How search splits an undecided board: the genre's alternatives, or the best cell both ways."""
+        found = self.alternatives(board)
+        if found is not None:
+            return found
+        cell = self.candidates(board)[0]
+        bit = 1 << cell
+        if self.prefer_shaded(board, cell):
+            return [(bit, 0), (0, bit)]
+        return [(0, bit), (bit, 0)]
+
     def technique(self, name: str) -> Technique:
         for t in self.ladder:
             if t.name == name:
@@ -74,39 +89,78 @@ class Ruleset:
         raise KeyError(name)
 
 
-def refutes(ruleset: Ruleset, board: Board, shade: Mask, unshade: Mask, level: Level, steps: int) -> Contradiction | None:
-    """The contradiction that deciding ``shade``/``unshade`` runs into within ``steps``, if any."""
-    trial = board.copy()
+def trial(ruleset: Ruleset, board: Board, shade: Mask, unshade: Mask, level: Level,
+          steps: int) -> Board | Contradiction:
+    """The board after deciding ``shade``/``unshade`` and propagating ``steps`` steps, or the
+    contradiction that this runs into."""
+    attempt = board.copy()
     try:
-        trial.assign(shade, unshade)
-        ruleset.run(trial, max_level=level, max_steps=steps)
+        attempt.assign(shade, unshade)
+        ruleset.run(attempt, max_level=level, max_steps=steps)
     except Contradiction as broken:
         return broken
-    return None
+    return attempt
 
 
 def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
-    """A technique that refutes one value of a cell by a bounded propagation."""
+    """Probing: assume a value for a cell and propagate a bounded number of steps.
+
+    A value that runs into a contradiction is refuted, so the cell takes the
+    other.  When neither value is refuted, every cell both trials decided the
+    same way is decided so in every solution.  One pass probes every candidate
+    next to a decided cell (a cell far from everything is rarely refuted within
+    a few steps) and returns everything it found: each holds on the board the
+    pass started from.
+    """
     shaded_word, unshaded_word = ruleset.words
 
     def find(board: Board) -> list[Step] | None:
         grid = board.grid
+        near = grid.dilate(board.shaded | board.unshaded)
+        steps: list[Step] = []
+        decided = 0
         for cell in ruleset.candidates(board):
             bit = 1 << cell
+            if not near & bit or decided & bit:
+                continue
             first = ruleset.prefer_shaded(board, cell)
+            outcomes = []
             for shade in (first, not first):
-                broken = refutes(
-                    ruleset, board, bit if shade else 0, 0 if shade else bit, spec.inner_level, spec.max_steps
-                )
-                if broken is None:
-                    continue
-
-                def reason(cell: Cell = cell, shade: bool = shade, broken: Contradiction = broken) -> str:
-                    name = grid.name(cell)
-                    assumed, actual = (shaded_word, unshaded_word) if shade else (unshaded_word, shaded_word)
-                    return f"if {name} were {assumed}, {broken.reason}; so {name} is {actual}"
-
-                return [Step(0 if shade else bit, bit if shade else 0, reason)]
-        return None
+                outcome = trial(ruleset, board, bit if shade else 0, 0 if shade else bit,
+                                spec.inner_level, spec.max_steps)
+                if isinstance(outcome, Contradiction):
+                    steps.append(Step(0 if shade else bit, bit if shade else 0,
+                                      _refuted(grid, cell, shade, outcome, ruleset.words)))
+                    decided |= bit
+                    break
+                outcomes.append(outcome)
+            else:
+                a, b = outcomes
+                shade_both = a.shaded & b.shaded & ~board.shaded & ~decided
+                unshade_both = a.unshaded & b.unshaded & ~board.unshaded & ~decided
+                if shade_both | unshade_both:
+                    steps.append(Step(shade_both, unshade_both,
+                                      _either_way(grid, cell, shade_both, unshade_both, ruleset.words)))
+                    decided |= shade_both | unshade_both
+        return steps
 
     return Technique(spec.name, spec.level, find, spec.summary)
+
+
+def _refuted(grid: Grid, cell: Cell, shade: bool, broken: Contradiction, words: tuple[str, str]) -> Callable[[], str]:
+    def reason() -> str:
+        name = grid.name(cell)
+        assumed, actual = (words[0], words[1]) if shade else (words[1], words[0])
+        return f"if {name} were {assumed}, {broken.reason}; so {name} is {actual}"
+    return reason
+
+
+def _either_way(grid: Grid, cell: Cell, shade: Mask, unshade: Mask, words: tuple[str, str]) -> Callable[[], str]:
+    def reason() -> str:
+        parts = []
+        if shade:
+            parts.append(f"{grid.names(shade)} {words[0]}")
+        if unshade:
+            parts.append(f"{grid.names(unshade)} {words[1]}")
+        return f"whether {grid.name(cell)} is {words[0]} or {words[1]}, it leads to " + " and ".join(parts)
+    return reason

@@ -1,4 +1,4 @@
-"""Search: branch on an undecided cell, propagate, backtrack; count solutions to a limit.
+"""Search: branch on an undecided cell (or a genre's alternatives), propagate, backtrack; count to a limit.
 
 Counting to two proves uniqueness.  Every node propagates with the ladder up
 to ``level`` (sound techniques only prune boards without solutions), so the
@@ -70,18 +70,15 @@ def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = 
         if not node.undecided:
             yield node
             continue
-        candidates = ruleset.candidates(node)
-        cell = candidates[0]
-        bit = 1 << cell
-        first, second = node.copy(), node
-        if ruleset.prefer_shaded(node, cell):
-            first.assign(shade=bit)
-            second.assign(unshade=bit)
-        else:
-            first.assign(unshade=bit)
-            second.assign(shade=bit)
-        stack.append(second)
-        stack.append(first)
+        children = []
+        for shade, unshade in ruleset.branches(node):
+            child = node.copy()
+            try:
+                child.assign(shade, unshade)
+            except Contradiction:
+                continue
+            children.append(child)
+        stack.extend(reversed(children))
 
 
 def count(

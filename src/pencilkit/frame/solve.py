@@ -29,6 +29,8 @@ class Status(str, Enum):
     MULTIPLE = "multiple"
     NONE = "none"
     GAVE_UP = "gave_up"
+    FOUND = "found"
+    """A solution found by an engine that cannot prove it unique (the ant colony)."""
 
 
 @dataclass

@@ -11,12 +11,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import PuzzleError, UnknownGenreError
+from ..errors import PencilkitError, PuzzleError, UnknownGenreError
 from ..frame.ruleset import Ruleset
 from ..grid import Grid, Mask, cells
 from ..puzzle import Answer, Puzzle
+
+if TYPE_CHECKING:
+    from ..frame.generate import GenreGenerator
 
 
 @dataclass(frozen=True)
@@ -77,11 +80,28 @@ class Genre(ABC):
     def ruleset(self) -> Ruleset:
         return self.build_ruleset()
 
+    def generator(self) -> GenreGenerator:
+        """The genre's side of :mod:`pencilkit.frame.generate`: ``GENERATOR`` in its ``generate`` module.
+
+        A genre without that module cannot be generated.
+        """
+        import importlib
+
+        name = f"{__name__}.{self.name}.generate"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            if missing.name != name:
+                raise
+            raise PencilkitError(f"generation not supported for {self.name}") from None
+        return module.GENERATOR  # type: ignore[no-any-return]
+
 
 def _registry() -> list[Genre]:
+    from .kurodoko import KURODOKO
     from .nurikabe import NURIKABE
 
-    return [NURIKABE]
+    return [NURIKABE, KURODOKO]
 
 
 GENRES: list[Genre] = []

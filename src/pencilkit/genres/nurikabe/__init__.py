@@ -20,7 +20,7 @@ from ...puzzle import Answer, Puzzle
 from .. import Genre, Violation
 from . import rules
 from .analysis import analysis
-from .techniques import TECHNIQUES, passable
+from .techniques import TECHNIQUES, completions, passable
 
 
 class Nurikabe(Genre):
@@ -42,6 +42,7 @@ class Nurikabe(Genre):
             verify=verify,
             candidates=candidates,
             prefer_shaded=prefer_shaded,
+            alternatives=island_alternatives,
             probes=(
                 ProbeSpec("short_contradiction", Level.HARD, 6, Level.MEDIUM,
                           "If a cell were land (or sea), easy and medium techniques would break a rule within 6 steps, so it is the other way."),
@@ -88,6 +89,37 @@ def candidates(board: Board) -> list[Cell]:
     seen |= frontier
     order.extend(cells(a.unknown & ~seen))
     return order
+
+
+BRANCH_MAX_NEED = 6
+"""Largest number of missing cells of an island whose completions search may branch on."""
+BRANCH_MAX_WAYS = 12
+"""Most completions of an island for search to branch on its shapes rather than on one cell."""
+
+
+def island_alternatives(board: Board) -> list[tuple[int, int]] | None:
+    """Search branches on every way to finish the island with the fewest ways, when that is few.
+
+    The completions of an island are exclusive and, since every solution
+    finishes every island, exhaustive; each branch decides the island and its
+    wall at once.
+    """
+    a = analysis(board)
+    best: list[tuple[int, int]] | None = None
+    for island in a.open_islands():
+        need = island.need
+        if need is None or need > BRANCH_MAX_NEED:
+            continue
+        shapes = completions(board.grid, a, island, need)
+        if shapes is None:
+            continue
+        if best is None or len(shapes) < len(best):
+            best = [(wall & a.unknown, extra & a.unknown) for extra, wall in shapes]
+            if len(best) <= 1:
+                break
+    if best is None or len(best) > BRANCH_MAX_WAYS:
+        return None
+    return best
 
 
 def prefer_shaded(board: Board, cell: Cell) -> bool:

@@ -27,10 +27,7 @@ class Island:
     cells: Mask
     border: Mask
     """Cells outside the island touching it (undecided or sea)."""
-
-    @property
-    def size(self) -> int:
-        return self.cells.bit_count()
+    size: int
 
     @property
     def need(self) -> int | None:
@@ -66,19 +63,49 @@ class Analysis:
 
 
 def analyse(board: Board) -> Analysis:
+    """Islands and strays of the board, updated from an earlier analysis when there is one.
+
+    Only components that touch land decided since then can have changed; the
+    rest (and their borders) are carried over.
+    """
     grid = board.grid
-    puzzle = board.puzzle
     sea = board.shaded
     land = board.unshaded
     unknown = grid.full & ~sea & ~land
-    owner: dict[Cell, int] = {}
-    comps = grid.components(land)
-    islands: list[Island] = []
-    strays: list[Mask] = []
-    touched = touched_twice = 0
-    index_of = {cell: k for k, (cell, _) in enumerate(puzzle.clues)}
+    earlier: Analysis | None = board.earlier("nurikabe")
+    if earlier is None or earlier.land & ~land:
+        kept_islands: list[Island] = []
+        kept_strays: list[Mask] = []
+        fresh = land
+    else:
+        fresh = land & ~earlier.land
+        if not fresh:
+            return Analysis(sea, land, unknown, earlier.islands, earlier.strays, earlier.stray_cells,
+                            earlier.touched, earlier.touched_twice)
+        near = grid.dilate(fresh)
+        kept_islands = []
+        for island in earlier.islands:
+            if island.cells & near:
+                fresh |= island.cells
+            else:
+                kept_islands.append(island)
+        kept_strays = []
+        for stray in earlier.strays:
+            if stray & near:
+                fresh |= stray
+            else:
+                kept_strays.append(stray)
+    return _assemble(board, sea, land, unknown, kept_islands, kept_strays, grid.components(fresh))
+
+
+def _assemble(board: Board, sea: Mask, land: Mask, unknown: Mask, islands: list[Island],
+              strays: list[Mask], comps: list[Mask]) -> Analysis:
+    grid = board.grid
+    puzzle = board.puzzle
+    clue_mask = puzzle.clue_mask
+    index_of = puzzle.clue_index
     for comp in comps:
-        clue_cells = comp & puzzle.clue_mask
+        clue_cells = comp & clue_mask
         if not clue_cells:
             strays.append(comp)
             continue
@@ -90,15 +117,14 @@ def analyse(board: Board) -> Analysis:
             raise Contradiction(
                 f"the {number} at {grid.name(cell)} would have an island of {comp.bit_count()}", comp
             )
-        border = grid.border(comp)
-        touched_twice |= touched & border
-        touched |= border
-        owner[cell] = len(islands)
-        islands.append(Island(index_of[cell], cell, number, comp, border))
+        islands.append(Island(index_of[cell], cell, number, comp, grid.border(comp), comp.bit_count()))
     islands.sort(key=lambda i: i.index)
-    stray_cells = 0
-    for s in strays:
-        stray_cells |= s
+    touched = touched_twice = stray_cells = 0
+    for island in islands:
+        touched_twice |= touched & island.border
+        touched |= island.border
+    for stray in strays:
+        stray_cells |= stray
     return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, touched, touched_twice)
 
 

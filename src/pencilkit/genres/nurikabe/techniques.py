@@ -11,8 +11,8 @@ no_pool                easy         three sea cells of a 2x2 block make the four
 island_exit            easy         land with one way out extends through it
 sea_exit               easy         a sea part with one way out extends through it
 unreachable            medium       a cell no island can reach within its size is sea
-forced                 medium       a value that breaks a rule at once is wrong
 island_shapes          medium       every way to finish a small island agrees on a cell
+forced                 medium       a value that breaks a rule at once is wrong
 short_contradiction    hard         probing: a value refuted within 6 steps
 contradiction          expert       probing: a value refuted within 20 steps
 =====================  ===========  ==============================================
@@ -22,6 +22,8 @@ given; over-approximations (reach, room) are used only to rule values out.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ...frame.board import Board, Contradiction
 from ...frame.ladder import Step, Technique
@@ -175,27 +177,38 @@ def passable(a: Analysis, island: Island) -> Mask:
     return (a.unknown | a.stray_cells) & ~a.others_border(island)
 
 
-def reach(board: Board) -> Mask:
-    """Every cell some island could still take within its remaining size (an over-approximation)."""
-    def compute(b: Board) -> Mask:
+def bounded_reach(grid: Grid, cells_: Mask, need: int | None, room: Mask) -> Mask:
+    """The island's cells and every cell of ``room`` within ``need`` steps of it (any distance for ``None``)."""
+    if need is None:
+        return grid.flood(cells_ | (grid.dilate(cells_) & room), room | cells_)
+    seen = cur = cells_
+    for _ in range(need):
+        cur = grid.dilate(cur) & room & ~seen
+        if not cur:
+            break
+        seen |= cur
+    return seen
+
+
+def reaches(board: Board) -> dict[int, Mask]:
+    """For each island that may still grow, the cells it could hold when finished.
+
+    Every cell of a finished island lies within ``need`` steps of the island's
+    present cells through cells it may take, so this over-approximates.
+    """
+    def compute(b: Board) -> dict[int, Mask]:
         a = analysis(b)
-        grid = b.grid
+        return {i.index: bounded_reach(b.grid, i.cells, i.need, passable(a, i))
+                for i in a.islands if i.need != 0}
+    return board.derived("reaches", compute)
+
+
+def reach(board: Board) -> Mask:
+    """Every cell some island could still take (an over-approximation)."""
+    def compute(b: Board) -> Mask:
         total = 0
-        for island in a.islands:
-            need = island.need
-            if need == 0:
-                continue
-            room = passable(a, island)
-            if need is None:
-                total |= grid.flood(island.cells | (grid.dilate(island.cells) & room), room | island.cells)
-                continue
-            seen = cur = island.cells
-            for _ in range(need):
-                cur = grid.dilate(cur) & room & ~seen
-                if not cur:
-                    break
-                seen |= cur
-            total |= seen
+        for cells_ in reaches(b).values():
+            total |= cells_
         return total
     return board.derived("reach", compute)
 
@@ -218,13 +231,10 @@ def forced(board: Board) -> list[Step] | None:
     """Cells where one value breaks a rule at once, so they take the other."""
     a = analysis(board)
     grid = board.grid
-    steps = _oversize(board, a)
+    steps = _oversize(board, a) or _room(board, a)
     if steps:
         return steps
-    steps = _sea_cut(board, a)
-    if steps:
-        return steps
-    return _room(board, a)
+    return _sea_cut(board, a)
 
 
 def _oversize(board: Board, a: Analysis) -> list[Step]:
@@ -271,38 +281,36 @@ def separating_cuts(grid: Grid, space: Mask, targets: Mask) -> Mask | None:
     root = (targets & -targets).bit_length() - 1
     total = targets.bit_count()
     nbs = grid.neighbour_lists
-    disc = {root: 0}
-    low = {root: 0}
-    below = {root: 1}
+    n = grid.size
+    disc = [-1] * n
+    low = [0] * n
+    below = [0] * n
+    disc[root] = 0
+    below[root] = 1
     cuts = 0
     counter = 1
-    stack: list[list[int]] = [[root, -1, 0]]
+    # Each frame: cell, parent, iterator over neighbours inside space.
+    stack = [(root, -1, iter([w for w in nbs[root] if space >> w & 1]))]
     while stack:
-        frame = stack[-1]
-        v = frame[0]
-        nb = nbs[v]
-        i = frame[2]
-        if i < len(nb):
-            frame[2] = i + 1
-            w = nb[i]
-            if not space >> w & 1:
-                continue
-            if w not in disc:
+        v, parent, it = stack[-1]
+        for w in it:
+            if disc[w] < 0:
                 disc[w] = low[w] = counter
                 below[w] = targets >> w & 1
                 counter += 1
-                stack.append([w, v, 0])
-            elif w != frame[1] and disc[w] < low[v]:
+                stack.append((w, v, iter([x for x in nbs[w] if space >> x & 1])))
+                break
+            if w != parent and disc[w] < low[v]:
                 low[v] = disc[w]
         else:
             stack.pop()
-            parent = frame[1]
             if parent >= 0:
-                if low[v] < low[parent]:
-                    low[parent] = low[v]
+                lv = low[v]
+                if lv < low[parent]:
+                    low[parent] = lv
                 inside = below[v]
                 below[parent] += inside
-                if inside and low[v] >= disc[parent] and total - inside - (targets >> parent & 1) > 0:
+                if inside and lv >= disc[parent] and total - inside - (targets >> parent & 1) > 0:
                     cuts |= 1 << parent
     if below[root] != total:
         return None
@@ -310,23 +318,23 @@ def separating_cuts(grid: Grid, space: Mask, targets: Mask) -> Mask | None:
 
 
 def _room(board: Board, a: Analysis) -> list[Step]:
-    """Contradiction if an island has too little room; land where losing one cell would leave too little."""
+    """An island with too little room is a contradiction; a cell it cannot lose is land."""
     grid = board.grid
     steps = []
+    room_of = reaches(board)
     for island in a.islands:
-        need = island.need
-        if not need:
+        number = island.number
+        if number is None or island.need == 0:
             continue
-        room = grid.flood(island.cells, island.cells | passable(a, island))
+        room = room_of[island.index]
         size = room.bit_count()
-        if size < island.number:  # type: ignore[operator]
-            raise Contradiction(
-                f"{describe(island, board)} has room for only {size} cells", room)
-        if size - island.number > ROOM_SLACK:  # type: ignore[operator]
+        if size < number:
+            raise Contradiction(f"{describe(island, board)} has room for only {size} cells", room)
+        if size - number > ROOM_SLACK:
             continue
+        around = passable(a, island)
         for cell in cells(room & a.unknown):
-            rest = grid.flood(island.cells, room & ~(1 << cell)).bit_count()
-            if rest < island.number:  # type: ignore[operator]
+            if bounded_reach(grid, island.cells, island.need, around & ~(1 << cell)).bit_count() < number:
                 steps.append(Step(0, 1 << cell, lambda i=island, c=cell: (
                     f"{grid.name(c)} is land: as sea it would leave {describe(i, board)} too little room")))
         if steps:
@@ -373,13 +381,26 @@ def island_shapes(board: Board) -> list[Step] | None:
 
 
 def completions(grid: Grid, a: Analysis, island: Island, need: int) -> list[tuple[Mask, Mask]] | None:
-    """The valid ``(extra cells, wall)`` completions of an island, or ``None`` if too many."""
-    room = passable(a, island)
+    """The valid ``(extra cells, wall)`` completions of an island, or ``None`` if too many.
+
+    Only cells within ``need + 2`` steps of the island matter (the cells it may
+    take, their wall, and the 2x2 blocks the wall closes), so the enumeration
+    is cached on the island and that neighbourhood: probing and search revisit
+    the same islands on boards that differ far away.
+    """
+    near = island.cells
+    for _ in range(need + 2):
+        near = grid.dilate(near)
+    return _completions(grid, island.cells, need, passable(a, island) & near, a.land & near, a.sea & near)
+
+
+@lru_cache(maxsize=1 << 16)
+def _completions(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, sea: Mask) -> list[tuple[Mask, Mask]] | None:
     level = {0}
     for _ in range(need):
         nxt = set()
         for extra in level:
-            grow = grid.border(island.cells | extra) & room
+            grow = grid.border(cells_ | extra) & room
             while grow:
                 low = grow & -grow
                 nxt.add(extra | low)
@@ -388,9 +409,9 @@ def completions(grid: Grid, a: Analysis, island: Island, need: int) -> list[tupl
                 return None
         level = nxt
     out = []
-    for extra in level:
-        wall = grid.border(island.cells | extra)
-        if wall & a.land or grid.pools(a.sea | wall):
+    for extra in sorted(level):
+        wall = grid.border(cells_ | extra)
+        if wall & land or grid.pools(sea | wall):
             continue
         out.append((extra, wall))
     return out
@@ -407,6 +428,6 @@ TECHNIQUES = (
     Technique("island_exit", Level.EASY, island_exit, "An island that must still grow, or unnumbered land that must reach a number, with one way out extends through it."),
     Technique("sea_exit", Level.EASY, sea_exit, "A sea area that must join other sea, with one way out, extends through it."),
     Technique("unreachable", Level.MEDIUM, unreachable, "A cell no numbered island can reach within its remaining size is sea."),
-    Technique("forced", Level.MEDIUM, forced, "A cell where one value breaks a rule at once (merging islands, cutting the sea, leaving an island too little room) takes the other value."),
     Technique("island_shapes", Level.MEDIUM, island_shapes, "Every way to finish a small island includes a cell (land) or walls it (sea)."),
+    Technique("forced", Level.MEDIUM, forced, "A cell where one value breaks a rule at once (merging islands, cutting the sea, leaving an island too little room) takes the other value."),
 )

@@ -1,0 +1,120 @@
+"""``convert``: rewrite puzzles in another format (puzzle ID, text grid, JSON, puzz.link URL).
+
+Input is any format pencilkit reads: one puzzle, a file of one-line puzzles
+(IDs or URLs, one per line), or a JSON-lines file whose records have a
+``puzzle`` field.  In JSON lines only the ``puzzle`` field changes (to the
+target format; for ``json`` an object ``{"genre": ..., "grid": [...]}``);
+every other field is kept as it was.
+
+>>> print(convert_text("https://puzz.link/p?nurikabe/3/1/1h", "id"))
+nurikabe:1x3:1,.,.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import FormatError, PencilkitError
+from ..formats import FORMATS, read_puzzle, write_puzzle
+from ..formats.puzzle_id import looks_like_id
+from ..formats.text import format_rows
+from ..formats.url import looks_like_url
+from ..io import read_source
+from ..puzzle import Puzzle
+from . import Command
+
+EXIT_OK = 0
+
+
+def configure_convert(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("puzzle", metavar="PUZZLE",
+                        help="a puzzle in any format, a file of them (JSON lines, or one ID/URL a line), or -")
+    parser.add_argument("--to", "-t", required=True, choices=sorted(FORMATS), help="the format to write")
+    parser.add_argument("--genre", help="genre of a bare grid that names none")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of standard output")
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    text = read_source(args.puzzle)
+    out = convert_text(text, args.to, genre=args.genre, jsonl=args.puzzle.endswith(".jsonl"))
+    if args.output and args.output != "-":
+        Path(args.output).write_text(out + "\n", encoding="utf-8")
+    else:
+        sys.stdout.write(out + "\n")
+    return EXIT_OK
+
+
+def convert_text(text: str, to: str, *, genre: str | None = None, jsonl: bool = False) -> str:
+    """``text`` (one puzzle, one-line puzzles, or JSON lines) rewritten in format ``to``."""
+    if to not in FORMATS:
+        raise PencilkitError(f"unknown format {to!r}: choose one of {', '.join(FORMATS)}")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if jsonl or (lines and all(line.startswith("{") for line in lines) and (len(lines) > 1 or _is_record(lines[0]))):
+        return "\n".join(_convert_records(text, to, genre))
+    if len(lines) > 1 and all(looks_like_id(line) or looks_like_url(line) for line in lines):
+        return "\n".join(_convert_one(line, to, genre, where=f"line {n}") for n, line in enumerate(lines, 1))
+    return write_puzzle(read_puzzle(text, genre=genre), to)
+
+
+def _is_record(line: str) -> bool:
+    """A single JSON line is a record (not a JSON puzzle) when its ``puzzle`` field is a string."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(data, dict) and isinstance(data.get("puzzle"), str)
+
+
+def _convert_one(text: str, to: str, genre: str | None, where: str) -> str:
+    try:
+        return write_puzzle(read_puzzle(text, genre=genre), to)
+    except PencilkitError as e:
+        raise type(e)(f"{where}: {e}") from None
+
+
+def _convert_records(text: str, to: str, genre: str | None) -> list[str]:
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise FormatError(f"line {number}: bad JSON at column {e.colno}: {e.msg}") from None
+        if not isinstance(record, dict) or "puzzle" not in record:
+            raise FormatError(f"line {number}: expected an object with a 'puzzle' field")
+        try:
+            puzzle = _record_puzzle(record, genre)
+        except PencilkitError as e:
+            raise type(e)(f"line {number}: {e}") from None
+        record["puzzle"] = puzzle_field(puzzle, to)
+        out.append(json.dumps(record, ensure_ascii=False, separators=(", ", ": ")))
+    return out
+
+
+def _record_puzzle(record: dict[str, Any], genre: str | None) -> Puzzle:
+    value = record["puzzle"]
+    if isinstance(value, str):
+        return read_puzzle(value, genre=record.get("genre") or genre)
+    if isinstance(value, dict):
+        data = dict(value)
+        data.setdefault("genre", record.get("genre") or genre)
+        return read_puzzle(json.dumps({"genre": data["genre"], "puzzle": data}))
+    raise FormatError("the 'puzzle' field must be a string or an object")
+
+
+def puzzle_field(puzzle: Puzzle, to: str) -> str | dict[str, Any]:
+    """What a JSON-lines record's ``puzzle`` field holds in format ``to``."""
+    if to == "json":
+        return {"genre": puzzle.genre, "grid": format_rows(puzzle)}
+    return write_puzzle(puzzle, to)
+
+
+COMMANDS = [
+    Command("convert", "Rewrite puzzles in another format (id, text, json, url), one or a JSON-lines file.",
+            configure_convert, run_convert),
+]

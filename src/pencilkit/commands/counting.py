@@ -1,0 +1,64 @@
+"""``count``: count a puzzle's solutions to a limit, by search or by SAT.
+
+``--engine ladder`` counts by branching search with the ladder at each node;
+``--engine sat`` counts with the SAT engine.  Both stop at ``--limit``
+solutions; two proves uniqueness.  Exit code 0 for exactly one solution.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import PencilkitError
+from ..frame.search import DEFAULT_NODES, SearchResult
+from ..frame.solve import count_solutions
+from . import Command, add_puzzle_argument, emit_json
+from .solving import load_puzzle
+
+EXIT_OK, EXIT_FAIL = 0, 1
+
+
+def configure_count(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
+    parser.add_argument("--engine", default="ladder", choices=("ladder", "sat"),
+                        help="count by search with the ladder (default) or by SAT")
+    parser.add_argument("--limit", type=int, default=2, help="stop at this many solutions (default %(default)s)")
+    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES,
+                        help="search node budget, ladder engine (default %(default)s)")
+    parser.add_argument("--time", type=float, default=60.0, metavar="SECONDS",
+                        help="time budget (default %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print the count as JSON")
+
+
+def run_count(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise PencilkitError(f"--limit must be positive, not {args.limit}")
+    if args.nodes < 1:
+        raise PencilkitError(f"--nodes must be positive, not {args.nodes}")
+    if args.time <= 0:
+        raise PencilkitError(f"--time must be positive, not {args.time}")
+    puzzle = load_puzzle(args)
+    result: SearchResult
+    if args.engine == "sat":
+        from ..engines.sat import count_sat
+
+        result = count_sat(puzzle, limit=args.limit, seconds=args.time)
+    else:
+        result = count_solutions(puzzle, limit=args.limit, nodes=args.nodes, seconds=args.time)
+    at_least = "" if result.exhaustive else "at least "
+    if args.json:
+        emit_json({"puzzle": puzzle.id(), "engine": args.engine, "count": result.count,
+                   "exhaustive": result.exhaustive, "limit": args.limit, "nodes": result.nodes,
+                   "solutions": [a.to_rows() for a in result.solutions]})
+    else:
+        capped = " (the limit)" if result.count >= args.limit else ""
+        print(f"{at_least}{result.count} solution{'s' if result.count != 1 else ''}{capped}"
+              f" · {args.engine} · {result.nodes} nodes")
+        for answer in result.solutions:
+            print("\n".join(answer.to_rows()) + "\n")
+    return EXIT_OK if result.count == 1 and result.exhaustive else EXIT_FAIL
+
+
+COMMANDS = [
+    Command("count", "Count a puzzle's solutions to a limit (two proves uniqueness).", configure_count, run_count),
+]

@@ -1,0 +1,91 @@
+"""``generate``: new puzzles of a genre, shape and level, reproducible from a seed.
+
+Each puzzle is printed with its solution, its rating and its seed.  Exit code
+0 when every puzzle has the level asked for; 1 when the time budget ran out
+(the best proven-unique candidate is printed, marked with its true rating, or
+nothing could be found); 2 for bad input (unknown level, bad shape, negative
+budget, a level the shape cannot reach).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from ..errors import PencilkitError
+from ..formats import write_puzzle
+from ..frame.generate import DEFAULT_TIME_BUDGET, GenerationFailed, Generated, generate
+from ..frame.levels import GENERATABLE, Level
+from . import Command, emit_json
+
+EXIT_OK, EXIT_FAIL = 0, 1
+FORMAT_CHOICES = ("id", "text", "json")
+
+
+def parse_shape(text: str) -> tuple[int, int]:
+    """``RxC`` (or ``N`` for a square) as ``(rows, cols)``."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*", text)
+    if not match:
+        raise PencilkitError(f"bad shape {text!r}: write rows x columns, such as 10x10")
+    rows = int(match.group(1))
+    cols = int(match.group(2) or rows)
+    return rows, cols
+
+
+def parse_level(text: str) -> Level:
+    """A level a generator can be asked for: easy, medium, hard or expert."""
+    key = text.strip().lower()
+    for level in GENERATABLE:
+        if key in (level.label, str(int(level))):
+            return level
+    choices = ", ".join(level.label for level in GENERATABLE)
+    raise PencilkitError(f"unknown level {text!r}: choose one of {choices}")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("genre", metavar="GENRE", help="the genre, such as nurikabe")
+    parser.add_argument("shape", metavar="RxC", help="rows x columns, such as 10x10")
+    parser.add_argument("--level", "-l", default="medium", help="easy, medium, hard or expert (default medium)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the first puzzle (default: drawn at random and printed)")
+    parser.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (seeds SEED, SEED+1, ...)")
+    parser.add_argument("--time-budget", type=float, default=DEFAULT_TIME_BUDGET, metavar="SECONDS",
+                        help="seconds each puzzle may take (default %(default)g)")
+    parser.add_argument("--format", "-f", default="text", choices=FORMAT_CHOICES,
+                        help="how to print each puzzle (default text)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+
+
+def run(args: argparse.Namespace) -> int:
+    rows, cols = parse_shape(args.shape)
+    level = parse_level(args.level)
+    try:
+        puzzles = generate(args.genre, rows, cols, level, seed=args.seed, count=args.count,
+                           time_budget=args.time_budget)
+    except GenerationFailed as failed:
+        print(f"pencilkit: generation failed: {failed}", file=sys.stderr)
+        return EXIT_FAIL
+    for k, made in enumerate(puzzles):
+        if args.json:
+            emit_json(made.to_json())
+        else:
+            if k:
+                print()
+            print(describe(made, args.format))
+    return EXIT_OK if all(made.exact for made in puzzles) else EXIT_FAIL
+
+
+def describe(made: Generated, fmt: str) -> str:
+    """A header line (rating, seed, timing), the puzzle in ``fmt``, and its solution."""
+    rating = made.rating.label
+    if not made.exact:
+        rating += f" (NOT {made.requested.label}: the time budget ran out; this is the closest found)"
+    head = f"# rating {rating} · seed {made.seed} · {made.seconds * 1000:.0f} ms · {made.changes} candidates"
+    solution = "\n".join(made.solution.to_rows())
+    return f"{head}\n{write_puzzle(made.puzzle, fmt)}\n# solution\n{solution}"
+
+
+COMMANDS = [
+    Command("generate", "Generate unique puzzles at a shape and level, reproducible from a seed.", configure, run),
+]

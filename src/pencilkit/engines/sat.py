@@ -1,0 +1,281 @@
+"""Count solutions with a SAT solver: a genre encoding, lazy cuts, blocking clauses.
+
+Every genre here has one Boolean per cell (true = shaded) and local rules that
+are plain clauses, plus a global rule, connectivity, that clauses express badly.
+So the driver solves the local rules, asks the genre's ``cuts`` whether the
+model breaks connectivity, and if it does adds the clauses that forbid the
+broken configuration (each one true in every solution) and solves again.  A
+model with no cuts is a solution; it is recorded and blocked with a clause over
+the cell variables, and counting goes on to ``limit`` (two proves uniqueness).
+
+Each genre's encoding lives in ``sat_<genre>.py`` and exports
+``encode(puzzle, pool) -> Encoding``; :data:`ENCODINGS` names them.
+
+>>> from pencilkit.puzzle import Puzzle
+>>> result = count_sat(Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1"))
+>>> result.count, result.exhaustive, result.solutions[0].to_rows()
+(1, True, ['---', '-##', '-#-'])
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import PencilkitError
+from ..frame.search import SearchResult
+from ..grid import Mask, cells
+from ..puzzle import Answer, Puzzle
+
+try:  # python-sat is the optional dependency ``pencilkit[sat]``
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+except ImportError:  # pragma: no cover - exercised only without the extra
+    IDPool = None  # type: ignore[assignment,misc]
+    Solver = None  # type: ignore[assignment,misc]
+
+Clause = list[int]
+
+ENCODINGS: dict[str, str] = {
+    "nurikabe": "pencilkit.engines.sat_nurikabe",
+    "kurodoko": "pencilkit.engines.sat_kurodoko",
+}
+"""Genre name -> module with ``encode(puzzle, pool) -> Encoding``."""
+
+DEFAULT_SOLVER = "glucose4"
+"""The SAT solver python-sat runs: Glucose 4, which python-sat can interrupt at a deadline.
+
+CaDiCaL (``cadical195``) works too, but python-sat cannot interrupt it, so with
+CaDiCaL a deadline is only checked between solver calls."""
+
+
+class SatTimeout(Exception):
+    """The solver was interrupted at its deadline."""
+
+
+class Model:
+    """A satisfying assignment, read by variable."""
+
+    __slots__ = ("_true",)
+
+    def __init__(self, literals: Iterable[int]) -> None:
+        self._true = {lit for lit in literals if lit > 0}
+
+    def value(self, lit: int) -> bool:
+        """The truth of a literal (negative = negated variable)."""
+        return (lit in self._true) if lit > 0 else (-lit not in self._true)
+
+
+@dataclass
+class Encoding:
+    """A genre's clauses over one shading variable per cell, and its lazy cuts.
+
+    ``cuts(model, shaded)`` returns clauses that hold in every solution and that
+    the model breaks, or ``[]`` when the model's shading is a solution.
+    """
+
+    shade: list[int]
+    """Variable of each cell, true when the cell is shaded."""
+    clauses: list[Clause]
+    cuts: Callable[[Model, Mask], list[Clause]]
+
+
+@dataclass
+class SatResult(SearchResult):
+    """What a SAT count found: the solutions (up to the limit) and the work done.
+
+    ``nodes`` counts solver calls; ``cuts`` the lazy clauses added.
+    """
+
+    seconds: float = 0.0
+    cuts: int = 0
+    variables: int = 0
+    clauses: int = 0
+
+
+def require_pysat() -> None:
+    if Solver is None:
+        raise PencilkitError("the SAT engine needs python-sat: pip install 'pencilkit[sat]'")
+
+
+def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
+    """The encoding of ``puzzle`` by its genre's module."""
+    module_name = ENCODINGS.get(puzzle.genre)
+    if module_name is None:
+        raise PencilkitError(f"the SAT engine has no encoding for {puzzle.genre}")
+    module = importlib.import_module(module_name)
+    return module.encode(puzzle, pool)  # type: ignore[no-any-return]
+
+
+class SatSession:
+    """One puzzle's encoding loaded into a solver, solved again and again under cuts.
+
+    Use as a context manager (the solver holds native memory).  ``deadline``
+    (from :func:`time.perf_counter`) interrupts a solve that runs past it.
+    """
+
+    def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: float | None = None) -> None:
+        require_pysat()
+        self.puzzle = puzzle
+        self.pool = IDPool()
+        self.encoding = encode(puzzle, self.pool)
+        self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
+        self.deadline = deadline
+        self.interruptible = not solver.startswith("cadical")
+        self.calls = 0
+        self.cuts = 0
+        self.clause_count = len(self.encoding.clauses)
+
+    def __enter__(self) -> SatSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.solver.delete()
+
+    def add(self, clause: Clause) -> None:
+        self.solver.add_clause(clause)
+        self.clause_count += 1
+
+    def _solve_once(self, assumptions: Sequence[int]) -> bool | None:
+        """One solver call; ``None`` when interrupted at the deadline."""
+        self.calls += 1
+        if self.deadline is None or not self.interruptible:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                return None
+            return bool(self.solver.solve(assumptions=list(assumptions)))
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            return None
+        timer = threading.Timer(left, self.solver.interrupt)
+        timer.start()
+        try:
+            answer = self.solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        finally:
+            timer.cancel()
+            self.solver.clear_interrupt()
+        return answer
+
+    def next_solution(self, assumptions: Sequence[int] = ()) -> Mask | None:
+        """The shaded mask of a solution, or ``None`` when none is left.
+
+        Raises :class:`SatTimeout` when the deadline passes first.
+
+        Models that break connectivity are cut off (for good: cuts hold in every
+        solution) and the solver is asked again.
+        """
+        shade = self.encoding.shade
+        while True:
+            answer = self._solve_once(assumptions)
+            if answer is None:
+                raise SatTimeout
+            if not answer:
+                return None
+            model = Model(self.solver.get_model())
+            shaded = sum(1 << c for c, var in enumerate(shade) if model.value(var))
+            new_cuts = self.encoding.cuts(model, shaded)
+            if not new_cuts:
+                return shaded
+            for clause in new_cuts:
+                self.add(clause)
+            self.cuts += len(new_cuts)
+
+    def block(self, shaded: Mask) -> None:
+        """Forbid the shading ``shaded`` from now on."""
+        shade = self.encoding.shade
+        self.add([-var if shaded >> c & 1 else var for c, var in enumerate(shade)])
+
+    def literals(self, shaded: Mask, unshaded: Mask) -> list[int]:
+        """Assumptions fixing the cells of a partial board."""
+        shade = self.encoding.shade
+        return [shade[c] for c in cells(shaded)] + [-shade[c] for c in cells(unshaded)]
+
+
+def answer_of(puzzle: Puzzle, shaded: Mask) -> Answer:
+    return Answer(puzzle.rows, puzzle.cols, shaded, puzzle.grid.full & ~shaded)
+
+
+def _checked(puzzle: Puzzle, shaded: Mask) -> Answer:
+    """The answer of a model, after the genre's own checker agrees it is a solution."""
+    answer = answer_of(puzzle, shaded)
+    broken = puzzle.genre_module.check(puzzle, answer)
+    if broken:  # a bug in an encoding, never the user's fault
+        raise AssertionError(f"SAT model of {puzzle.id()} breaks {broken[0].rule}: {broken[0].message}")
+    return answer
+
+
+def count_sat(
+    puzzle: Puzzle,
+    limit: int = 2,
+    seconds: float | None = None,
+    *,
+    shaded: Mask = 0,
+    unshaded: Mask = 0,
+    solver: str = DEFAULT_SOLVER,
+) -> SatResult:
+    """Count the solutions of ``puzzle`` (consistent with a partial board) up to ``limit``.
+
+    Each solution found is checked by the genre's rule checker and blocked.
+    With ``seconds``, a count that runs out of time is not ``exhaustive``.
+    """
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    result = SatResult()
+    with SatSession(puzzle, solver=solver, deadline=deadline) as session:
+        assumptions = session.literals(shaded, unshaded)
+        try:
+            while result.count < limit:
+                found = session.next_solution(assumptions)
+                if found is None:
+                    break
+                result.solutions.append(_checked(puzzle, found))
+                session.block(found)
+        except SatTimeout:
+            result.exhaustive = False
+        result.nodes = session.calls
+        result.cuts = session.cuts
+        result.variables = session.pool.top
+        result.clauses = session.clause_count
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+@dataclass
+class Refutation:
+    """A solution that breaks some claimed deductions: the cells it gets wrong."""
+
+    solution: Answer
+    wrong: Mask
+
+
+def refute(
+    puzzle: Puzzle,
+    given: tuple[Mask, Mask],
+    claimed: tuple[Mask, Mask],
+    *,
+    solver: str = DEFAULT_SOLVER,
+) -> Refutation | None:
+    """A solution agreeing with the partial board ``given`` but not with ``claimed``, if any.
+
+    ``given`` and ``claimed`` are ``(shaded, unshaded)`` pairs.  ``None`` means
+    every claimed cell holds in every solution of ``given`` (the negation of the
+    claim is unsatisfiable); this is how tests check the ladder's deductions.
+    """
+    (g_shaded, g_unshaded), (c_shaded, c_unshaded) = given, claimed
+    if not (c_shaded | c_unshaded):
+        return None
+    with SatSession(puzzle, solver=solver) as session:
+        shade = session.encoding.shade
+        selector = session.pool.id(("refute", "selector"))
+        # selector -> some claimed cell takes the other value
+        session.add([-selector] + [-shade[c] for c in cells(c_shaded)] + [shade[c] for c in cells(c_unshaded)])
+        found = session.next_solution(session.literals(g_shaded, g_unshaded) + [selector])
+        if found is None:
+            return None
+        wrong = (c_shaded & ~found) | (c_unshaded & found)
+        return Refutation(_checked(puzzle, found), wrong)
+
+
+__all__ = ["ENCODINGS", "Encoding", "Model", "Refutation", "SatResult", "SatSession", "SatTimeout", "count_sat", "refute"]

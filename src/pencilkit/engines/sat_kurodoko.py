@@ -1,0 +1,69 @@
+"""Kurodoko as SAT: black variables, runs in unary, a count per clue, lazy white cuts.
+
+Variables: ``b[c]`` (cell c is black) and, for each clue and each of its four
+directions, run variables ``p[j]`` meaning "the first j cells that way are all
+white" (``p[j] <-> p[j-1] and not b[d_j]``): the run length in unary.  A clue
+sees itself plus its four runs, so the sum of its run variables is ``number - 1``
+(a sequential counter from ``pysat.card``).  Each direction needs at most
+``number`` run variables: a run of ``number`` already sees too much.
+
+Other rules are clauses: a clue cell is white (R1), two side-by-side cells are
+not both black (R2).  White connectivity (R3) is left to lazy cuts: a white part
+W cut off from a white cell y gets ``not b[x] and not b[y] -> OR not b[d]`` for
+d around W, true in every solution.
+"""
+
+from __future__ import annotations
+
+from pysat.formula import IDPool
+
+from ..genres.kurodoko.rules import ray
+from ..grid import Mask, cells, lowest
+from ..puzzle import Puzzle
+from .sat import Clause, Encoding, Model
+from .sat_nurikabe import cardinality
+
+
+def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
+    """The clauses and cuts of a Kurodoko puzzle (see the module docstring)."""
+    grid = puzzle.grid
+    black = [pool.id(("black", c)) for c in range(grid.size)]
+    clauses: list[Clause] = []
+    for c in range(grid.size):
+        for d in grid.neighbour_lists[c]:
+            if d > c:
+                clauses.append([-black[c], -black[d]])
+    for k, (cell, number) in enumerate(puzzle.clues):
+        clauses.append([-black[cell]])
+        if number is None:
+            continue
+        runs: list[int] = []
+        for direction in range(4):
+            previous = None
+            for j, d in enumerate(ray(grid, cell, direction)[:number], 1):
+                p = pool.id(("run", k, direction, j))
+                clauses.append([-p, -black[d]])
+                if previous is None:
+                    clauses.append([black[d], p])
+                else:
+                    clauses.append([-p, previous])
+                    clauses.append([-previous, black[d], p])
+                runs.append(p)
+                previous = p
+        clauses.extend(cardinality(runs, number - 1, pool))
+
+    def cuts(model: Model, shaded: Mask) -> list[Clause]:
+        white = grid.full & ~shaded
+        parts = grid.components(white)
+        if len(parts) <= 1:
+            return []
+        parts.sort(key=lambda m: -m.bit_count())
+        anchor = lowest(parts[0])
+        out = []
+        for part in parts[1:]:
+            out.append([black[lowest(part)], black[anchor]] + [-black[d] for d in cells(grid.border(part))])
+        other = lowest(parts[1])
+        out.append([black[anchor], black[other]] + [-black[d] for d in cells(grid.border(parts[0]))])
+        return out
+
+    return Encoding(black, clauses, cuts)

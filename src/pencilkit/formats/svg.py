@@ -1,0 +1,343 @@
+"""Print-quality SVG drawings of puzzles, answers and the rules an answer breaks.
+
+The look follows printed puzzle books: a thin grid inside a bold border, clear
+numerals centred in their cells, shaded cells solid black, and for Kurodoko the
+clue cells drawn as circles.  A partial answer shows its cells marked unshaded
+as small dots.  Violations are drawn over the answer: the cells of each broken
+rule tinted red (shaded cells dark red, unshaded ones pink) and outlined, and
+when a rule is about a region that falls apart (the divided sea, white cells in
+several groups) every part but the largest, the pieces cut off, is marked.
+
+>>> from pencilkit.puzzle import Puzzle
+>>> svg = render_svg(Puzzle.from_id("nurikabe:2x2:2,.,.,."))
+>>> svg.startswith("<svg") and svg.count("<text") == 1
+True
+
+Drawing units are points at the default cell size of 36 (half an inch), so a
+10x10 board is five inches wide when printed at the SVG's natural size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from ..grid import Cell, Grid, Mask, cells
+
+if TYPE_CHECKING:
+    from ..genres import Violation
+    from ..puzzle import Answer, Puzzle
+
+CELL = 36.0
+"""Default cell size in drawing units (points)."""
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+INK = "#000000"
+GRID_INK = "#3a3a3a"
+SHADE = "#1c1c1c"
+DOT = "#303030"
+WRONG_SHADE = "#9b1111"
+WRONG_LAND = "#f6c9c9"
+WRONG_LINE = "#d01010"
+CIRCLED_GENRES = frozenset({"kurodoko"})
+"""Genres whose clue cells are printed as circles."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a drawing needs to know: the shape, the clues and whether they are circled."""
+
+    rows: int
+    cols: int
+    clues: Mapping[Cell, int | None]
+    circled: bool = False
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Board:
+        return cls(puzzle.rows, puzzle.cols, puzzle.clue_map, puzzle.genre in CIRCLED_GENRES)
+
+    @property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+
+def render_svg(
+    puzzle: Puzzle,
+    answer: Answer | None = None,
+    *,
+    violations: Sequence[Violation] | None = None,
+    cell: float = CELL,
+    dots: bool | None = None,
+    margin: float | None = None,
+) -> str:
+    """A standalone SVG document of ``puzzle``, optionally with an answer and its violations.
+
+    ``dots`` draws cells marked unshaded as dots; by default only when the
+    answer is partial (a finished answer or solution shows them blank).
+    """
+    return document(Board.of(puzzle), answer, violations=violations, cell=cell, dots=dots, margin=margin)
+
+
+def render_answer_svg(answer: Answer, *, cell: float = CELL) -> str:
+    """A standalone SVG of an answer on its own: grid, shading and dots, no clues."""
+    return document(Board(answer.rows, answer.cols, {}), answer, cell=cell)
+
+
+def document(
+    board: Board,
+    answer: Answer | None = None,
+    *,
+    violations: Sequence[Violation] | None = None,
+    cell: float = CELL,
+    dots: bool | None = None,
+    margin: float | None = None,
+) -> str:
+    """Wrap one board drawing in an ``<svg>`` element with a white background and a margin."""
+    pad = cell * 0.25 if margin is None else margin
+    width = board.cols * cell + 2 * pad
+    height = board.rows * cell + 2 * pad
+    body = draw_board(board, answer, violations=violations, x=pad, y=pad, cell=cell, dots=dots)
+    return svg_root(width, height, [f'<rect width="{fmt(width)}" height="{fmt(height)}" fill="#ffffff"/>', *body])
+
+
+def svg_root(width: float, height: float, parts: Iterable[str]) -> str:
+    """The ``<svg>`` element around ``parts`` (sizes in points, so print size is exact)."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{fmt(width)}pt" height="{fmt(height)}pt" '
+            f'viewBox="0 0 {fmt(width)} {fmt(height)}">')
+    return "\n".join([head, *parts, "</svg>"]) + "\n"
+
+
+def draw_board(
+    board: Board,
+    answer: Answer | None = None,
+    *,
+    violations: Sequence[Violation] | None = None,
+    x: float = 0.0,
+    y: float = 0.0,
+    cell: float = CELL,
+    dots: bool | None = None,
+) -> list[str]:
+    """SVG elements drawing ``board`` with its top-left corner at ``(x, y)``.
+
+    Layers, bottom to top: cell fills (shading, violation tints), dots, the
+    thin grid, clues, violation outlines, the bold border.
+    """
+    if answer is not None and (answer.rows, answer.cols) != (board.rows, board.cols):
+        raise ValueError(f"the answer is {answer.rows}x{answer.cols} but the board is {board.rows}x{board.cols}")
+    grid = board.grid
+    shaded = answer.shaded if answer is not None else 0
+    unshaded = answer.unshaded if answer is not None else 0
+    if dots is None:
+        dots = answer is not None and not answer.is_complete()
+    tinted, outlines = _violation_marks(grid, violations or ())
+
+    out = [f'<g class="board" transform="translate({fmt(x)} {fmt(y)})">']
+    out.append('<g class="cells">')
+    for c in cells(tinted & ~shaded):
+        out.append(_square(grid, c, cell, WRONG_LAND))
+    for c in cells(shaded):
+        out.append(_square(grid, c, cell, WRONG_SHADE if tinted >> c & 1 else SHADE))
+    out.append("</g>")
+    if dots:
+        out.append(f'<g class="dots" fill="{DOT}">')
+        radius = cell * 0.09
+        for c in cells(unshaded & ~board_clue_mask(board)):
+            cx, cy = _centre(grid, c, cell)
+            out.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(radius)}"/>')
+        out.append("</g>")
+    out.extend(_grid_lines(board, cell))
+    out.extend(_clues(board, shaded, cell))
+    if outlines:
+        width = max(cell * 0.09, 1.5)
+        out.append(f'<g class="violations" fill="none" stroke="{WRONG_LINE}" stroke-width="{fmt(width)}" '
+                   f'stroke-linejoin="round" stroke-linecap="round">')
+        out.extend(_outline(grid, region, cell, inset=width / 2) for region in outlines)
+        out.append("</g>")
+    border = max(cell * 0.085, 1.5)
+    out.append(f'<rect class="border" x="0" y="0" width="{fmt(board.cols * cell)}" height="{fmt(board.rows * cell)}" '
+               f'fill="none" stroke="{INK}" stroke-width="{fmt(border)}" stroke-linejoin="miter"/>')
+    out.append("</g>")
+    return out
+
+
+def board_clue_mask(board: Board) -> Mask:
+    return sum(1 << c for c in board.clues)
+
+
+def numeral_size(text: str, cell: float) -> float:
+    """Font size for a clue: large for one or two characters, smaller as the number grows."""
+    return cell * {1: 0.62, 2: 0.54, 3: 0.4}.get(len(text), 1.45 / max(len(text), 1))
+
+
+def fmt(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+# -- pieces ---------------------------------------------------------------------
+
+
+def _centre(grid: Grid, c: Cell, cell: float) -> tuple[float, float]:
+    r, col = divmod(c, grid.cols)
+    return (col + 0.5) * cell, (r + 0.5) * cell
+
+
+def _square(grid: Grid, c: Cell, cell: float, fill: str) -> str:
+    r, col = divmod(c, grid.cols)
+    return (f'<rect x="{fmt(col * cell)}" y="{fmt(r * cell)}" width="{fmt(cell)}" height="{fmt(cell)}" '
+            f'fill="{fill}"/>')
+
+
+def _grid_lines(board: Board, cell: float) -> list[str]:
+    width, height = board.cols * cell, board.rows * cell
+    thin = max(cell * 0.028, 0.5)
+    path = [f"M{fmt(col * cell)} 0V{fmt(height)}" for col in range(1, board.cols)]
+    path += [f"M0 {fmt(r * cell)}H{fmt(width)}" for r in range(1, board.rows)]
+    if not path:
+        return []
+    return [f'<path class="grid" d="{"".join(path)}" stroke="{GRID_INK}" stroke-width="{fmt(thin)}" fill="none"/>']
+
+
+def _clues(board: Board, shaded: Mask, cell: float) -> list[str]:
+    if not board.clues:
+        return []
+    grid = board.grid
+    out = [f'<g class="clues" font-family="{FONT}" text-anchor="middle">']
+    ring = max(cell * 0.03, 0.6)
+    for c, number in sorted(board.clues.items()):
+        cx, cy = _centre(grid, c, cell)
+        dark = bool(shaded >> c & 1)
+        text = "?" if number is None else str(number)
+        ink = "#ffffff" if dark else INK
+        if board.circled:
+            back = "none" if dark else "#ffffff"
+            out.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(cell * 0.4)}" fill="{back}" '
+                       f'stroke="{ink}" stroke-width="{fmt(ring)}"/>')
+        size = numeral_size(text, cell * (0.9 if board.circled else 1.0))
+        baseline = cy + size * 0.36  # digits' cap height is about 0.72 em: centre them optically
+        out.append(f'<text x="{fmt(cx)}" y="{fmt(baseline)}" font-size="{fmt(size)}" fill="{ink}">'
+                   f"{escape(text)}</text>")
+    out.append("</g>")
+    return out
+
+
+def _violation_marks(grid: Grid, violations: Iterable[Violation]) -> tuple[Mask, list[Mask]]:
+    """Cells to tint and regions to outline for a list of violations.
+
+    A violation whose cells fall into several parts (a divided sea, white cells
+    in groups) gets every part but its largest tinted and outlined: the pieces
+    cut off; any other gets its cells tinted and outlined as one region.
+    """
+    tinted = 0
+    outlines: list[Mask] = []
+    for violation in violations:
+        parts = grid.components(violation.cells) if violation.cells else []
+        if len(parts) > 1:
+            largest = max(parts, key=int.bit_count)
+            for part in parts:
+                if part != largest:
+                    tinted |= part
+                    outlines.append(part)
+        elif violation.cells:
+            tinted |= violation.cells
+            outlines.append(violation.cells)
+    return tinted, outlines
+
+
+def _outline(grid: Grid, region: Mask, cell: float, inset: float) -> str:
+    """A path along the edges between ``region`` and the rest, pulled inward by ``inset``.
+
+    The boundary is walked into closed loops (one per outer edge or hole), so
+    the stroke has clean mitred corners instead of loose segments.
+    """
+    pieces = _loops(region, grid.cols, grid.rows)
+    d = []
+    for loop in pieces:
+        points = _inset(loop, inset / cell)
+        d.append("M" + "L".join(f"{fmt(px * cell)} {fmt(py * cell)}" for px, py in points) + "Z")
+    return f'<path d="{"".join(d)}"/>' if d else ""
+
+
+def _loops(region: Mask, cols: int, rows: int) -> list[list[tuple[float, float]]]:
+    """Closed boundary loops of ``region`` as lattice corner points, clockwise (inside on the right)."""
+    outgoing: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for c in cells(region):
+        r, col = divmod(c, cols)
+        inside = {
+            "up": r > 0 and bool(region >> (c - cols) & 1),
+            "down": r < rows - 1 and bool(region >> (c + cols) & 1),
+            "left": col > 0 and bool(region >> (c - 1) & 1),
+            "right": col < cols - 1 and bool(region >> (c + 1) & 1),
+        }
+        if not inside["up"]:
+            outgoing.setdefault((col, r), []).append((col + 1, r))
+        if not inside["right"]:
+            outgoing.setdefault((col + 1, r), []).append((col + 1, r + 1))
+        if not inside["down"]:
+            outgoing.setdefault((col + 1, r + 1), []).append((col, r + 1))
+        if not inside["left"]:
+            outgoing.setdefault((col, r + 1), []).append((col, r))
+    loops: list[list[tuple[float, float]]] = []
+    while outgoing:
+        start = min(outgoing)
+        loop: list[tuple[int, int]] = []
+        point = start
+        previous: tuple[int, int] | None = None
+        while True:
+            choices = outgoing.get(point)
+            if not choices:
+                break
+            nxt = _turn_right_first(previous, point, choices) if len(choices) > 1 else choices[0]
+            choices.remove(nxt)
+            if not choices:
+                del outgoing[point]
+            loop.append(point)
+            previous, point = point, nxt
+            if point == start and start not in outgoing:
+                break
+        loops.append(_corners_only(loop))
+    return loops
+
+
+def _turn_right_first(previous: tuple[int, int] | None, point: tuple[int, int],
+                      choices: list[tuple[int, int]]) -> tuple[int, int]:
+    """At a corner-touch point, keep the loop around one cell's region by turning right first."""
+    if previous is None:
+        return choices[0]
+    dx, dy = point[0] - previous[0], point[1] - previous[1]
+    right = (point[0] - dy, point[1] + dx)  # with y pointing down, (dx, dy) turned clockwise is (-dy, dx)
+    return right if right in choices else choices[0]
+
+
+def _corners_only(loop: list[tuple[int, int]]) -> list[tuple[float, float]]:
+    """Drop points in the middle of straight runs."""
+    out: list[tuple[float, float]] = []
+    n = len(loop)
+    for i, point in enumerate(loop):
+        before, after = loop[i - 1], loop[(i + 1) % n]
+        if (point[0] - before[0], point[1] - before[1]) != (after[0] - point[0], after[1] - point[1]):
+            out.append((float(point[0]), float(point[1])))
+    return out or [(float(p[0]), float(p[1])) for p in loop]
+
+
+def _inset(points: list[tuple[float, float]], amount: float) -> list[tuple[float, float]]:
+    """Move every corner of a clockwise rectilinear loop ``amount`` toward the inside."""
+    n = len(points)
+    out = []
+    for i, (px, py) in enumerate(points):
+        bx, by = points[i - 1]
+        ax, ay = points[(i + 1) % n]
+        # inward normals (inside on the right of travel, y down): (dx, dy) -> (-dy, dx)
+        n1 = _unit_normal(bx, by, px, py)
+        n2 = _unit_normal(px, py, ax, ay)
+        out.append((px + (n1[0] + n2[0]) * amount, py + (n1[1] + n2[1]) * amount))
+    return out
+
+
+def _unit_normal(x1: float, y1: float, x2: float, y2: float) -> tuple[float, float]:
+    dx, dy = x2 - x1, y2 - y1
+    length = abs(dx) + abs(dy) or 1.0
+    return -dy / length, dx / length

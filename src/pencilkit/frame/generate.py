@@ -1,0 +1,369 @@
+"""Generation against a difficulty target: repair a candidate until the ladder rates it exactly.
+
+The driver is genre-free.  A genre supplies a :class:`GenreGenerator`: a way
+to *start* a candidate (a solved board with clues, valid by construction) and
+*repair* moves that change it in the light of an :class:`Assessment`.  The
+driver assesses each candidate with the genre's own ladder, the way Tatham's
+generators do (solve at the level and at the level below):
+
+* the ladder up to ``min(target, medium)`` screens it.  If it finishes, every
+  step was sound, so the puzzle is unique and its rating is the hardest level
+  used (the ladder tries cheaper techniques first, so a run capped at the
+  level below passes through the same boards and stops short exactly when
+  that level was needed);
+* if it stalls, a search from the stalled board under a node budget looks for
+  a second solution (cheaper than running the probing techniques on a puzzle
+  that has one); a rival solution is handed to the genre to remove;
+* otherwise the ladder continues up to the target.  A puzzle it finishes with
+  a technique of the target level is *exact*; one it cannot finish is harder
+  than asked, and the genre repairs it where the ladder got stuck.
+
+Each repair starts from the closest candidate of the attempt so far, with one
+allowance: a change that moves away from the target is followed for up to
+``MAX_DETOUR`` more changes (a harder puzzle often passes through one with a
+second solution), then dropped; one that keeps the distance is kept, so the
+search can cross plateaus.  An attempt starts over after
+``patience`` changes without getting closer (the genre says how many).  The time budget belongs to the whole
+run, not to one attempt, because restarts are cheap.  Every random choice goes
+through one ``random.Random(seed)``, and the only limit inside an assessment is
+a node count, so a seed gives the same puzzle on every machine; the clock only
+decides when to stop.
+
+A delivered puzzle is checked once more before it leaves: the ladder up to its
+level finishes it with the intended solution, and the ladder up to the level
+below does not.  When the budget runs out, the run returns the proven-unique
+candidate whose true rating is closest to the target, marked inexact, or
+raises :class:`GenerationFailed`.  It never returns a puzzle not proven unique.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+from ..errors import PencilkitError
+from ..grid import MAX_SIDE
+from ..puzzle import Answer, Puzzle
+from .board import Board, Contradiction
+from .ladder import Trace
+from .levels import GENERATABLE, Level
+from .ruleset import Ruleset
+from .search import Budget, count
+
+DEFAULT_TIME_BUDGET = 60.0
+"""Seconds one puzzle may take unless the caller says otherwise."""
+SEARCH_NODES = 400
+"""Search nodes an assessment spends looking for a second solution."""
+MAX_DETOUR = 2
+"""Changes in a row an attempt may take away from its closest candidate before going back to it."""
+LADDER_CHUNK = 4
+"""Technique applications between two looks at the clock."""
+
+
+class GenerationFailed(Exception):
+    """The time budget ran out before any proven-unique candidate was found."""
+
+
+class OutOfTime(Exception):
+    """The run's deadline passed in the middle of an assessment."""
+
+
+class Candidate(Protocol):
+    """What the driver needs of a genre's candidate: the puzzle and its intended solution."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+
+    @property
+    def solution(self) -> Answer: ...
+
+
+class Outcome(str, Enum):
+    """How a candidate compares with the target level."""
+
+    EXACT = "exact"
+    EASIER = "easier"
+    """Unique, and finished by the ladder below the target."""
+    HARDER = "harder"
+    """Unique (the search proved it), but the ladder up to the target cannot finish it."""
+    UNKNOWN = "unknown"
+    """The ladder up to the target cannot finish it and the search ran out of nodes."""
+    MULTIPLE = "multiple"
+    """A second solution exists (:attr:`Assessment.rival`)."""
+
+
+@dataclass
+class Assessment:
+    """What the driver learnt of a candidate, for the genre's repair moves."""
+
+    outcome: Outcome
+    rating: Level | None = None
+    """The true rating when known: EXACT and EASIER, and HARDER at the expert target (``SEARCH``)."""
+    stalled: Board | None = None
+    """Where the ladder up to the target stopped (not EXACT or EASIER)."""
+    rival: Answer | None = None
+    """A second solution (MULTIPLE)."""
+
+    @property
+    def open_cells(self) -> int:
+        return 0 if self.stalled is None else self.stalled.undecided.bit_count()
+
+    def distance(self, target: Level) -> tuple[int, int]:
+        """How far from the target: smaller is closer; ``(0, 0)`` is exact."""
+        if self.outcome is Outcome.EXACT:
+            return (0, 0)
+        if self.outcome is Outcome.EASIER:
+            assert self.rating is not None
+            return (1, int(target) - int(self.rating))
+        rank = {Outcome.HARDER: 2, Outcome.UNKNOWN: 3, Outcome.MULTIPLE: 4}[self.outcome]
+        return (rank, self.open_cells)
+
+
+class GenreGenerator(ABC):
+    """A genre's side of generation: candidates valid by construction and moves that repair them."""
+
+    @abstractmethod
+    def max_level(self, rows: int, cols: int) -> Level:
+        """The hardest level a puzzle of this shape can have (so impossible requests fail at once)."""
+
+    @abstractmethod
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+        """A fresh candidate, or ``None`` when this attempt's layout cornered itself."""
+
+    @abstractmethod
+    def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
+               rng: random.Random) -> Candidate | None:
+        """A changed candidate that may be closer to the target, or ``None`` to start over."""
+
+    def patience(self, rows: int, cols: int, target: Level) -> int:
+        """Changes without improvement after which an attempt starts over."""
+        return 12 * (rows + cols)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle with its solution, its true rating and the seed that makes it."""
+
+    puzzle: Puzzle
+    solution: Answer
+    rating: Level
+    requested: Level
+    seed: int
+    attempts: int
+    """Candidates started (layouts drawn)."""
+    changes: int
+    """Candidates assessed, over all attempts."""
+    seconds: float
+
+    @property
+    def exact(self) -> bool:
+        """Whether the rating is the level asked for (False only when the budget ran out)."""
+        return self.rating == self.requested
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "puzzle": self.puzzle.id(),
+            "genre": self.puzzle.genre,
+            "rows": self.puzzle.rows,
+            "cols": self.puzzle.cols,
+            "level": self.requested.label,
+            "rating": self.rating.label,
+            "exact": self.exact,
+            "seed": self.seed,
+            "solution": self.solution.to_rows(),
+            "attempts": self.attempts,
+            "changes": self.changes,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def check_request(generator: GenreGenerator, genre: str, rows: int, cols: int, level: Level,
+                  time_budget: float) -> None:
+    """Raise ``PencilkitError`` for a shape, level or budget no run could honour."""
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise PencilkitError(f"bad shape {rows}x{cols}: rows and columns are 1 to {MAX_SIDE}")
+    if level not in GENERATABLE:
+        choices = ", ".join(lv.label for lv in GENERATABLE)
+        raise PencilkitError(f"cannot generate level {level.label}: choose one of {choices}")
+    if not time_budget > 0:
+        raise PencilkitError(f"the time budget must be positive, not {time_budget}")
+    top = generator.max_level(rows, cols)
+    if level > top:
+        hardest = "bookkeeping (no puzzle needs a technique)" if top < Level.EASY else top.label
+        raise PencilkitError(
+            f"no {rows}x{cols} {genre} puzzle is {level.label}: the hardest this shape allows is {hardest}")
+
+
+def generate_one(
+    generator: GenreGenerator,
+    ruleset: Ruleset,
+    rows: int,
+    cols: int,
+    level: Level,
+    *,
+    seed: int,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    nodes: int = SEARCH_NODES,
+) -> Generated:
+    """One puzzle rated exactly ``level``, or the closest proven-unique one when time runs out.
+
+    Raises :class:`GenerationFailed` when the budget ends before any
+    proven-unique candidate turned up.
+    """
+    start = time.perf_counter()
+    deadline = start + time_budget
+    rng = random.Random(seed)
+    fallback: tuple[tuple[int, int], Candidate, Level] | None = None
+    attempts = changes = 0
+    try:
+        while time.perf_counter() < deadline:
+            attempts += 1
+            candidate = generator.start(rows, cols, level, rng)
+            if candidate is None:
+                continue
+            closest: tuple[tuple[int, int], Candidate, Assessment] | None = None
+            stale = detour = 0
+            patience = generator.patience(rows, cols, level)
+            while stale <= patience:
+                assessment = assess(candidate, ruleset, level, nodes=nodes, deadline=deadline)
+                changes += 1
+                if assessment.outcome is Outcome.EXACT:
+                    confirm(candidate, ruleset, level)
+                    return Generated(candidate.puzzle, candidate.solution, level, level, seed,
+                                     attempts, changes, time.perf_counter() - start)
+                if assessment.rating is not None:
+                    gap = (abs(int(assessment.rating) - int(level)), -int(assessment.rating))
+                    if fallback is None or gap < fallback[0]:
+                        fallback = (gap, candidate, assessment.rating)
+                distance = assessment.distance(level)
+                current = (distance, candidate, assessment)
+                if closest is None or distance < closest[0]:
+                    closest, stale, detour = current, 0, 0
+                else:
+                    stale += 1
+                    if distance == closest[0]:
+                        closest, detour = current, 0
+                    else:
+                        detour += 1
+                base = current if 0 < detour <= MAX_DETOUR else closest
+                changed = generator.repair(base[1], base[2], level, rng)
+                if changed is None:
+                    break
+                candidate = changed
+    except OutOfTime:
+        pass
+    if fallback is None:
+        raise GenerationFailed(
+            f"no unique {rows}x{cols} puzzle found in {time_budget:g} s "
+            f"({attempts} attempts, {changes} candidates); try a larger --time-budget")
+    _, candidate, rating = fallback
+    return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
+                     time.perf_counter() - start)
+
+
+def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int = SEARCH_NODES,
+           deadline: float | None = None) -> Assessment:
+    """Rate ``candidate`` against ``target``: exact, easier, harder, multiple or unknown.
+
+    Raises :class:`OutOfTime` when ``deadline`` passes, and ``RuntimeError``
+    if the ladder refutes or misses the intended solution (an unsound technique).
+    """
+    board = Board.start(candidate.puzzle)
+    trace = Trace(record=False)
+    screen = min(target, Level.MEDIUM)
+    _run(ruleset, board, screen, trace, deadline)
+    if not board.undecided:
+        return _finished(candidate, board, trace, target)
+    search_budget = Budget(nodes, None if deadline is None else max(0.0, deadline - time.perf_counter()))
+    found = count(board, ruleset, limit=2, budget=search_budget, level=Level.MEDIUM)
+    if deadline is not None and time.perf_counter() > deadline:
+        raise OutOfTime
+    rivals = [s for s in found.solutions if s.shaded != candidate.solution.shaded]
+    if rivals:
+        return Assessment(Outcome.MULTIPLE, stalled=board, rival=rivals[0])
+    if found.exhaustive and not found.solutions:
+        raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
+    if target > screen:
+        _run(ruleset, board, target, trace, deadline)
+        if not board.undecided:
+            return _finished(candidate, board, trace, target)
+    if found.exhaustive:
+        rating = Level.SEARCH if target is Level.EXPERT else None
+        return Assessment(Outcome.HARDER, rating=rating, stalled=board)
+    return Assessment(Outcome.UNKNOWN, stalled=board)
+
+
+def confirm(candidate: Candidate, ruleset: Ruleset, level: Level) -> None:
+    """Check from scratch that ``level`` finishes the candidate with its solution and the level below does not."""
+    board = Board.start(candidate.puzzle)
+    trace = Trace(record=False)
+    ruleset.run(board, max_level=level, trace=trace)
+    if board.undecided or board.shaded != candidate.solution.shaded or trace.hardest != level:
+        raise RuntimeError(f"{candidate.puzzle.id()} did not rate {level.label} on a second solve")
+    below = Board.start(candidate.puzzle)
+    ruleset.run(below, max_level=Level(level - 1))
+    if not below.undecided:
+        raise RuntimeError(f"{candidate.puzzle.id()} is finished by the ladder below {level.label}")
+
+
+def _finished(candidate: Candidate, board: Board, trace: Trace, target: Level) -> Assessment:
+    if board.shaded != candidate.solution.shaded:
+        raise RuntimeError(f"the ladder solved {candidate.puzzle.id()} away from its intended solution")
+    rating = trace.hardest
+    outcome = Outcome.EXACT if rating == target else Outcome.EASIER
+    return Assessment(outcome, rating=rating)
+
+
+def _run(ruleset: Ruleset, board: Board, level: Level, trace: Trace, deadline: float | None) -> None:
+    """The ladder up to ``level`` to its fixpoint, a few steps at a time, watching the clock."""
+    try:
+        while board.undecided:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
+            before = trace.count
+            ruleset.run(board, max_level=level, trace=trace, max_steps=LADDER_CHUNK)
+            if trace.count - before < LADDER_CHUNK:
+                return
+    except Contradiction as broken:
+        raise RuntimeError(f"the ladder refuted the intended solution: {broken.reason}") from None
+
+
+def generate(
+    genre: str,
+    rows: int,
+    cols: int,
+    level: Level | str,
+    *,
+    seed: int | None = None,
+    count: int = 1,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+) -> list[Generated]:
+    """``count`` puzzles of ``genre`` at ``level``; puzzle ``k`` uses seed ``seed + k``.
+
+    ``time_budget`` seconds apply to each puzzle.  Without a seed, one is drawn
+    from the operating system and reported with each puzzle.
+    """
+    from ..genres import find_genre
+
+    g = find_genre(genre)
+    target = level if isinstance(level, Level) else Level.parse(level)
+    if count < 1:
+        raise PencilkitError(f"the count must be positive, not {count}")
+    generator = g.generator()
+    check_request(generator, g.name, rows, cols, target, time_budget)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    elif seed < 0:
+        raise PencilkitError(f"the seed must not be negative, not {seed}")
+    return [generate_one(generator, g.ruleset, rows, cols, target, seed=seed + k, time_budget=time_budget)
+            for k in range(count)]
+
+
+__all__ = [
+    "Assessment", "Candidate", "DEFAULT_TIME_BUDGET", "GenerationFailed", "Generated", "GenreGenerator",
+    "Outcome", "assess", "check_request", "confirm", "generate", "generate_one",
+]

@@ -1,0 +1,111 @@
+"""Kurodoko (Kuromasu): blacken cells so that every number sees exactly that many white cells.
+
+Example (``kurodoko:3x3:.,5,.,.,.,.,.,.,2``)::
+
+    clues   solution
+    .5.     ---
+    ...     --#
+    ..2     #--
+
+Kurodoko plugs into the frame like any genre: black is the frame's shaded,
+white its unshaded; the rule checker, the techniques and the cell order for
+probing and search live here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...frame.board import Board, Contradiction
+from ...frame.levels import Level
+from ...frame.ruleset import ProbeSpec, Ruleset
+from ...grid import Cell, cells
+from ...puzzle import Answer, Puzzle
+from .. import Genre, Violation
+from . import rules
+from .rays import clue_views, read_clue
+from .techniques import TECHNIQUES
+
+SHORT_PROBE_STEPS = 4
+"""Steps within which ``short_contradiction`` (hard) must refute an assumption."""
+LONG_PROBE_STEPS = 24
+"""Steps within which ``contradiction`` (expert) must refute an assumption."""
+
+
+class Kurodoko(Genre):
+    name: ClassVar[str] = "kurodoko"
+    aliases: ClassVar[tuple[str, ...]] = ("kuromasu", "kurodoko-kuromasu", "where-is-black")
+    title: ClassVar[str] = "Kurodoko"
+    rules: ClassVar[str] = rules.RULES
+    words: ClassVar[tuple[str, str]] = ("black", "white")
+
+    def max_clue(self, rows: int, cols: int) -> int:
+        """A clue sees at most its row and its column: ``rows + cols - 1`` cells."""
+        return rows + cols - 1
+
+    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        return rules.check(puzzle, answer)
+
+    def build_ruleset(self) -> Ruleset:
+        return Ruleset(
+            techniques=TECHNIQUES,
+            verify=verify,
+            candidates=candidates,
+            prefer_shaded=prefer_shaded,
+            probes=(
+                ProbeSpec("short_contradiction", Level.HARD, SHORT_PROBE_STEPS, Level.MEDIUM,
+                          f"If a cell were black (or white), easy and medium techniques would break a rule "
+                          f"within {SHORT_PROBE_STEPS} steps, so it is the other way."),
+                ProbeSpec("contradiction", Level.EXPERT, LONG_PROBE_STEPS, Level.MEDIUM,
+                          f"The same within {LONG_PROBE_STEPS} steps."),
+            ),
+            words=self.words,
+        )
+
+
+def verify(board: Board) -> None:
+    """A complete board that breaks a rule is a contradiction."""
+    broken = rules.check(board.puzzle, board.answer())
+    if broken:
+        raise Contradiction(broken[0].message, broken[0].cells)
+
+
+def candidates(board: Board) -> list[Cell]:
+    """Undecided cells, most constrained first.
+
+    First the cell where each clue's known view ends (the next cell of a run),
+    clues with the least slack between what they see and what they could see
+    first; then undecided cells next to decided ones; then the rest.
+    """
+    grid = board.grid
+    black, white = board.shaded, board.unshaded
+    undecided = board.undecided
+    ranked: list[tuple[int, int]] = []
+    for view in clue_views(board.puzzle):
+        reading = read_clue(view, black, white)
+        slack = reading.most - reading.least
+        if not slack:
+            continue
+        missing = view.number - reading.least
+        for r, known, stop in zip(view.rays, reading.white, reading.open):
+            if known < stop:
+                ranked.append((min(slack - missing, missing), r.cells[known]))
+    ranked.sort()
+    order: list[Cell] = []
+    seen_mask = 0
+    for _, cell in ranked:
+        if not seen_mask >> cell & 1:
+            seen_mask |= 1 << cell
+            order.append(cell)
+    frontier = grid.dilate(black | white) & undecided & ~seen_mask
+    order.extend(cells(frontier))
+    order.extend(cells(undecided & ~seen_mask & ~frontier))
+    return order
+
+
+def prefer_shaded(board: Board, cell: Cell) -> bool:
+    """Search tries black first: a black cell forces its neighbours and closes views at once."""
+    return True
+
+
+KURODOKO = Kurodoko()

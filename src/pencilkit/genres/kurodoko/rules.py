@@ -1,0 +1,90 @@
+"""Kurodoko's rules, R1-R4, and the checker that names every broken one.
+
+Blacken some cells so that:
+
+* R1 printed cells: numbered cells are white;
+* R2 no touching blacks: no two black cells share a side;
+* R3 connected white: all white cells form one orthogonally connected group;
+* R4 visible count: each number equals the number of white cells it sees, itself
+  included, along the unbroken white runs in the four directions, each run
+  stopping at the first black cell or the edge.
+
+A ``?`` clue is a white cell whose count is not given.  A board with no white
+cell at all breaks no rule (there is no group to split), so a clue-free 1x1
+board has two solutions.
+"""
+
+from __future__ import annotations
+
+from ...grid import Cell, Grid, Mask, cells
+from ...puzzle import Answer, Puzzle
+from .. import Violation
+
+RULES = __doc__.split("\n\n", 1)[1].split("\n\nA ``?``")[0]
+
+DIRECTIONS = ("up", "right", "down", "left")
+"""The four directions a clue looks in, in the order rays are listed everywhere."""
+
+
+def ray(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
+    """The cells from ``cell`` (excluded) to the edge in one of :data:`DIRECTIONS`."""
+    r, c = divmod(cell, grid.cols)
+    dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[direction]
+    out = []
+    r, c = r + dr, c + dc
+    while 0 <= r < grid.rows and 0 <= c < grid.cols:
+        out.append(r * grid.cols + c)
+        r, c = r + dr, c + dc
+    return out
+
+
+def visible(grid: Grid, cell: Cell, white: Mask) -> Mask:
+    """The white cells ``cell`` sees: itself and the white runs in the four directions."""
+    seen = 1 << cell
+    for direction in range(4):
+        for other in ray(grid, cell, direction):
+            if not white >> other & 1:
+                break
+            seen |= 1 << other
+    return seen
+
+
+def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    """Every violation of R1-R4 in ``answer``, with unmarked cells counted as white."""
+    grid = puzzle.grid
+    if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
+        raise ValueError(
+            f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
+        )
+    black = answer.shaded
+    white = grid.full & ~black
+    out: list[Violation] = []
+    for cell in cells(black & puzzle.clue_mask):
+        out.append(Violation("R1", "printed cells", f"the clue at {grid.name(cell)} is black", 1 << cell,
+                             {"clue": grid.name(cell)}))
+    for cell in cells(black & (black >> 1) & grid.not_last_col):
+        pair = 0b11 << cell
+        out.append(_touching(grid, pair))
+    for cell in cells(black & (black >> grid.cols)):
+        pair = (1 << cell) | (1 << (cell + grid.cols))
+        out.append(_touching(grid, pair))
+    groups = grid.components(white)
+    if len(groups) > 1:
+        out.append(Violation("R3", "connected white", f"the white cells are in {len(groups)} parts", white,
+                             {"components": [[grid.name(c) for c in cells(g)] for g in groups]}))
+    for cell, number in puzzle.clues:
+        if number is None or black >> cell & 1:
+            continue
+        seen = visible(grid, cell, white)
+        count = seen.bit_count()
+        if count != number:
+            what = "too few" if count < number else "too many"
+            out.append(Violation("R4", "visible count",
+                                 f"the {number} at {grid.name(cell)} sees {count} white cells, {what}", seen,
+                                 {"clue": grid.name(cell), "number": number, "seen": count}))
+    return out
+
+
+def _touching(grid: Grid, pair: Mask) -> Violation:
+    return Violation("R2", "no touching blacks", f"the black cells {grid.names(pair)} share a side", pair,
+                     {"shaded": [grid.name(c) for c in cells(pair)]})

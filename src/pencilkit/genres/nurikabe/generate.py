@@ -1,0 +1,193 @@
+"""Nurikabe's side of generation: layouts valid by construction, and clue repairs.
+
+A candidate is a :class:`~pencilkit.genres.nurikabe.layout.Layout` (islands,
+one clue cell each; the clue is the island's size), so its puzzle always has
+its intended solution.  The frame's driver (:mod:`pencilkit.frame.generate`)
+assesses it and this module repairs it, never rejecting it outright (seed 001's
+generator version 3):
+
+* a second solution is removed by moving an island's clue onto a cell that is
+  land in the intended solution and sea in the other (the other then breaks
+  R5 at that cell), or by turning to land a cell that is sea in the intended
+  solution and land in the other;
+* where the ladder got stuck, an undecided cell gets a clue if it is land (its
+  island's clue moves there), or turns to land if it is sea touching at most
+  one island (a new island of 1, or one island grown by a cell);
+* a puzzle easier than asked gets a clue moved within its island, two islands
+  joined through one sea cell, or an island grown by one cell.
+
+Every move keeps the layout valid: land only ever replaces sea where the sea
+stays connected, and turning sea to land cannot make a pool.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...frame.generate import Assessment, Candidate, GenreGenerator, Outcome
+from ...frame.levels import Level
+from ...grid import Cell, cells
+from ...puzzle import Answer, Puzzle
+from . import feasibility
+from .layout import Layout, growth_layout, repair_layout
+
+EASY_SIZES = (1, 2, 3)
+"""Island sizes the growth builder draws for easy puzzles (seed 001)."""
+SIZES = (1, 2, 3, 4, 5, 6)
+"""Island sizes it draws for every other level."""
+
+
+@dataclass(frozen=True)
+class NurikabeCandidate:
+    """A layout under repair; its puzzle and solution follow from it."""
+
+    layout: Layout
+
+    @cached_property
+    def puzzle(self) -> Puzzle:
+        return self.layout.puzzle()
+
+    @cached_property
+    def solution(self) -> Answer:
+        return self.layout.solution()
+
+
+RIVAL_SHARE = 0.5
+"""Share of repairs of a puzzle with a second solution that aim at that solution; the rest give
+the ladder a foothold where it stalled (with many cells open there are many rivals, and
+removing one at a time makes no headway)."""
+BUILDERS = ("auto", "repair", "growth")
+"""Layout builders: ``auto`` takes :data:`BUILDER_BY_LEVEL`."""
+BUILDER_BY_LEVEL = {Level.EASY: "repair", Level.MEDIUM: "repair", Level.HARD: "repair", Level.EXPERT: "growth"}
+"""Which builder wins at each level (benchmarks/generate_nurikabe.py --builder; see docs/generator.md).
+
+rationale: repair layouts are mostly small islands in a lot of sea, which
+rates easy to hard in a few changes; the growth builder's larger islands and
+40-55% land reach expert in far fewer changes.
+"""
+
+
+class NurikabeGenerator(GenreGenerator):
+    """Generation for Nurikabe with a layout builder: ``repair``, ``growth`` or ``auto`` (by level)."""
+
+    def __init__(self, builder: str = "auto") -> None:
+        if builder not in BUILDERS:
+            raise ValueError(f"unknown layout builder {builder!r}: choose one of {', '.join(BUILDERS)}")
+        self.builder = builder
+
+    def builder_for(self, target: Level) -> str:
+        return BUILDER_BY_LEVEL[target] if self.builder == "auto" else self.builder
+
+    def max_level(self, rows: int, cols: int) -> Level:
+        return feasibility.max_level(rows, cols)
+
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+        if self.builder_for(target) == "growth":
+            sizes = EASY_SIZES if target <= Level.EASY else SIZES
+            layout = growth_layout(rows, cols, rng, sizes=sizes)
+        else:
+            layout = repair_layout(rows, cols, rng, cap=4 if target <= Level.EASY else 6)
+        return None if layout is None else NurikabeCandidate(layout)
+
+    def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
+               rng: random.Random) -> Candidate | None:
+        assert isinstance(candidate, NurikabeCandidate)
+        layout = candidate.layout
+        changed: Layout | None
+        if assessment.outcome is Outcome.MULTIPLE and rng.random() < RIVAL_SHARE:
+            assert assessment.rival is not None
+            changed = remove_rival(layout, assessment.rival, rng)
+        elif assessment.outcome in (Outcome.MULTIPLE, Outcome.HARDER, Outcome.UNKNOWN):
+            assert assessment.stalled is not None
+            changed = unstick(layout, assessment.stalled.undecided, rng)
+        else:
+            changed = harden(layout, rng)
+        return None if changed is None else NurikabeCandidate(changed)
+
+
+def remove_rival(layout: Layout, rival: Answer, rng: random.Random) -> Layout | None:
+    """Change the puzzle so that ``rival`` breaks a rule, picking one of two kinds of cell at random.
+
+    On a cell that is land here and sea in the rival, the island's clue moves
+    there (the rival then shades a clue).  A cell that is sea here and land in
+    the rival, touching at most one island, turns to land: as a new island of
+    1 its clue lands inside a rival island that already has one, and grown
+    onto an island it raises that island's number past the rival's island.
+    """
+    clue_mask = sum(1 << c for c in layout.clue_cells)
+    spots = [(c, True) for c in cells(layout.land & rival.shaded & ~clue_mask)]
+    spots += [(c, False) for c in cells(layout.sea & rival.unshaded) if len(layout.touching(c)) <= 1]
+    rng.shuffle(spots)
+    for cell, is_land in spots:
+        if is_land:
+            return layout.with_clue(layout.island_of(cell), cell)
+        changed = layout.with_land(cell)
+        if changed is not None:
+            return changed
+    return None
+
+
+def unstick(layout: Layout, undecided: int, rng: random.Random) -> Layout | None:
+    """Give the ladder a foothold at a cell it left undecided: a clue there, or land there."""
+    spots = list(cells(undecided))
+    rng.shuffle(spots)
+    for cell in spots:
+        index = layout.island_of(cell)
+        if index >= 0:
+            return layout.with_clue(index, cell)
+        if len(layout.touching(cell)) <= 1:
+            changed = layout.with_land(cell)
+            if changed is not None:
+                return changed
+    return None
+
+
+def harden(layout: Layout, rng: random.Random) -> Layout | None:
+    """Make a too-easy puzzle harder: move a clue in its island, join two islands, or grow one."""
+    moves = [_move_clue, _join_islands, _grow_island]
+    rng.shuffle(moves)
+    for move in moves:
+        changed = move(layout, rng)
+        if changed is not None:
+            return changed
+    return None
+
+
+def _move_clue(layout: Layout, rng: random.Random) -> Layout | None:
+    movable = [k for k, island in enumerate(layout.islands) if island.bit_count() > 1]
+    if not movable:
+        return None
+    index = rng.choice(movable)
+    spots = [c for c in cells(layout.islands[index]) if c != layout.clue_cells[index]]
+    return layout.with_clue(index, rng.choice(spots))
+
+
+def _sea_cells_touching(layout: Layout, islands: int) -> list[Cell]:
+    return [c for c in cells(layout.sea) if len(layout.touching(c)) == islands]
+
+
+def _join_islands(layout: Layout, rng: random.Random) -> Layout | None:
+    spots = _sea_cells_touching(layout, 2)
+    rng.shuffle(spots)
+    for cell in spots:
+        keep = layout.clue_cells[rng.choice(layout.touching(cell))]
+        changed = layout.with_land(cell, keep)
+        if changed is not None:
+            return changed
+    return None
+
+
+def _grow_island(layout: Layout, rng: random.Random) -> Layout | None:
+    spots = _sea_cells_touching(layout, 1)
+    rng.shuffle(spots)
+    for cell in spots:
+        changed = layout.with_land(cell)
+        if changed is not None:
+            return changed
+    return None
+
+
+GENERATOR = NurikabeGenerator()
+"""The generator the frame uses for Nurikabe (found by :meth:`Genre.generator`)."""

@@ -1,0 +1,248 @@
+"""The SAT engine against brute force, and the ladder against the SAT engine.
+
+* On boards small enough to enumerate, the SAT count equals the brute-force
+  oracle's (which asks only the rule checker).
+* On random 5x5 to 8x8 boards and corpus puzzles, beyond brute force, the
+  ladder-and-search count equals the SAT count (0, 1, 2+), with the same
+  solution when unique.
+* Every deduction the ladder makes holds under SAT: from the start board and
+  from random partial boards consistent with a solution, the ladder's decided
+  cells are checked at once by asking SAT for a solution of the partial board
+  that differs on any of them (none must exist), and a contradiction the
+  ladder reports must leave SAT with no solution.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pencilkit import Puzzle, solve
+from pencilkit.engines.sat import count_sat, refute
+from pencilkit.frame import oracle
+from pencilkit.frame.board import Board, Contradiction
+from pencilkit.frame.levels import Level
+from pencilkit.frame.solve import Status
+from pencilkit.grid import Mask
+
+from ..conftest import load_corpus
+from .boards import random_board
+
+GENRES = ("nurikabe", "kurodoko")
+
+
+def capped(n: int) -> int:
+    return min(n, 2)
+
+
+def expected_status(count: int) -> Status:
+    return (Status.NONE, Status.UNIQUE, Status.MULTIPLE)[capped(count)]
+
+
+# -- SAT against brute force ----------------------------------------------------
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_sat_count_matches_brute_force_on_small_boards(genre: str) -> None:
+    rng = random.Random(7)
+    counts = set()
+    for _ in range(60):
+        rows, cols = rng.choice([(2, 3), (3, 3), (3, 4), (4, 4), (4, 5)])
+        puzzle = random_board(genre, rng, rows, cols)
+        truth = oracle.solutions(puzzle)
+        result = count_sat(puzzle, limit=50)
+        assert result.exhaustive
+        assert sorted(a.shaded for a in result.solutions) == sorted(truth), puzzle.id()
+        counts.add(capped(len(truth)))
+    assert counts == {0, 1, 2}, "the sample should cover none, one and several solutions"
+
+
+@pytest.mark.parametrize("puzzle_id, count", [
+    ("nurikabe:1x1:.", 1),          # the clue-free 1x1 board is all sea
+    ("nurikabe:1x1:1", 0),          # the sea may not be empty
+    ("nurikabe:2x2:.,.,.,.", 0),    # a pool
+    ("nurikabe:2x2:?,.,.,.", 3),    # a ? island of any size: 1, 2 (twice), not 3 (sea split)
+    ("nurikabe:1x3:1,.,1", 1),
+    ("nurikabe:1x2:1,1", 0),        # touching clues
+    ("kurodoko:1x1:.", 2),          # black or white
+    ("kurodoko:1x3:.,3,.", 1),
+])
+def test_sat_count_on_edge_cases(puzzle_id: str, count: int) -> None:
+    puzzle = Puzzle.from_id(puzzle_id)
+    assert count_sat(puzzle, limit=10).count == count
+    assert len(oracle.solutions(puzzle)) == count
+
+
+# -- the ladder against SAT -----------------------------------------------------
+
+
+def sample_boards(genre: str, seed: int, number: int) -> list[Puzzle]:
+    rng = random.Random(seed)
+    return [random_board(genre, rng, rng.randint(5, 8), rng.randint(5, 8)) for _ in range(number)]
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_ladder_count_agrees_with_sat_on_random_boards(genre: str) -> None:
+    seen = set()
+    for puzzle in sample_boards(genre, 11, 60):
+        sat = count_sat(puzzle)
+        assert sat.exhaustive
+        ladder = solve(puzzle, seconds=10)
+        assert ladder.status is not Status.GAVE_UP, puzzle.id()
+        assert ladder.status is expected_status(sat.count), puzzle.id()
+        if sat.count == 1:
+            assert ladder.answer is not None and ladder.answer.shaded == sat.solutions[0].shaded
+        seen.add(ladder.status)
+    assert seen == {Status.NONE, Status.UNIQUE, Status.MULTIPLE}
+
+
+def check_deductions(puzzle: Puzzle, shaded: Mask, unshaded: Mask) -> str:
+    """Run the ladder from a partial board and check what it decides under SAT.
+
+    Returns what happened (``"contradiction"``, ``"deduced"`` or ``"nothing"``).
+    """
+    board = Board(puzzle, shaded, unshaded | puzzle.clue_mask)
+    given = (board.shaded, board.unshaded)
+    try:
+        puzzle.genre_module.ruleset.run(board, max_level=Level.EXPERT)
+    except Contradiction as broken:
+        found = count_sat(puzzle, limit=1, shaded=given[0], unshaded=given[1])
+        assert found.count == 0, f"{puzzle.id()}: the ladder found '{broken.reason}' on a board with a solution"
+        return "contradiction"
+    claimed = (board.shaded & ~given[0], board.unshaded & ~given[1])
+    if not (claimed[0] | claimed[1]):
+        return "nothing"
+    refuted = refute(puzzle, given, claimed)
+    assert refuted is None, (
+        f"{puzzle.id()}: from {Board(puzzle, *given).answer().to_rows()} the ladder decided "
+        f"{puzzle.grid.names(refuted.wrong)} wrongly; a solution: {refuted.solution.to_rows()}")
+    return "deduced"
+
+
+def partial(rng: random.Random, solution: Mask, size: int) -> tuple[Mask, Mask]:
+    """A random part of a solution: each cell kept with a random probability under one half."""
+    keep_rate = rng.uniform(0.05, 0.5)
+    keep = sum(1 << c for c in range(size) if rng.random() < keep_rate)
+    return solution & keep, keep & ~solution
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_ladder_deductions_hold_under_sat(genre: str) -> None:
+    rng = random.Random(5)
+    outcomes: dict[str, int] = {}
+    for puzzle in sample_boards(genre, 23, 25):
+        boards = [(0, 0)]
+        sat = count_sat(puzzle, limit=2)
+        for answer in sat.solutions:
+            boards.extend(partial(rng, answer.shaded, puzzle.grid.size) for _ in range(3))
+        for shaded, unshaded in boards:
+            what = check_deductions(puzzle, shaded, unshaded)
+            outcomes[what] = outcomes.get(what, 0) + 1
+    assert outcomes.get("deduced", 0) >= 50, outcomes  # the check must actually test deductions
+
+
+def spoiled_partial(rng: random.Random, solution: Mask, size: int) -> tuple[Mask, Mask]:
+    """A part of a solution with one cell flipped: often a board with no solution."""
+    shaded, unshaded = partial(rng, solution, size)
+    cell = rng.randrange(size)
+    bit = 1 << cell
+    shaded, unshaded = shaded & ~bit, unshaded & ~bit
+    return (shaded, unshaded | bit) if solution & bit else (shaded | bit, unshaded)
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_ladder_contradictions_hold_under_sat(genre: str) -> None:
+    rng = random.Random(9)
+    outcomes: dict[str, int] = {}
+    for puzzle in sample_boards(genre, 31, 20):
+        for answer in count_sat(puzzle, limit=1).solutions:
+            for _ in range(3):
+                shaded, unshaded = spoiled_partial(rng, answer.shaded, puzzle.grid.size)
+                if (shaded | unshaded) & puzzle.clue_mask & shaded:
+                    continue  # a clue shaded: not a board the frame builds
+                what = check_deductions(puzzle, shaded, unshaded)
+                outcomes[what] = outcomes.get(what, 0) + 1
+    assert outcomes.get("contradiction", 0) >= 5, outcomes
+
+
+def ladder_steps(puzzle: Puzzle, limit: int) -> list[tuple[Mask, Mask]]:
+    """The boards the ladder passes through, one technique application at a time."""
+    board = Board.start(puzzle)
+    out = [board.key()]
+    ruleset = puzzle.genre_module.ruleset
+    for _ in range(limit):
+        before = board.key()
+        try:
+            ruleset.run(board, max_steps=1)
+        except Contradiction:
+            break
+        if board.key() == before:
+            break
+        out.append(board.key())
+    return out
+
+
+# -- the corpus -----------------------------------------------------------------
+
+
+def small_corpus(genre: str, cells_limit: int, every: int) -> list[dict[str, object]]:
+    records = [r for r in load_corpus(genre) if int(r["rows"]) * int(r["cols"]) <= cells_limit]  # type: ignore[call-overload]
+    return records[::every]
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_sat_and_ladder_agree_on_corpus_sample(genre: str) -> None:
+    for record in small_corpus(genre, 100, 15):
+        puzzle = Puzzle.from_id(str(record["puzzle"]))
+        sat = count_sat(puzzle, seconds=30)
+        assert sat.count == 1 and sat.exhaustive, record["name"]
+        assert sat.solutions[0].to_rows() == record["solution"]
+        assert solve(puzzle).status is Status.UNIQUE
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_ladder_steps_on_corpus_hold_under_sat(genre: str) -> None:
+    """Boards the ladder reaches on real puzzles: each later step's cells hold from each earlier board."""
+    rng = random.Random(3)
+    for record in small_corpus(genre, 100, 40):
+        puzzle = Puzzle.from_id(str(record["puzzle"]))
+        boards = ladder_steps(puzzle, 200)
+        for shaded, unshaded in rng.sample(boards, min(3, len(boards))):
+            assert check_deductions(puzzle, shaded, unshaded) in ("deduced", "nothing")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("genre", GENRES)
+def test_sat_and_ladder_agree_on_many_random_boards(genre: str) -> None:
+    for puzzle in sample_boards(genre, 101, 400):
+        sat = count_sat(puzzle)
+        ladder = solve(puzzle, seconds=30)
+        assert ladder.status is expected_status(sat.count), puzzle.id()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("genre", GENRES)
+def test_sat_solves_small_corpus_to_published_solution(genre: str) -> None:
+    for record in small_corpus(genre, 150, 1):
+        puzzle = Puzzle.from_id(str(record["puzzle"]))
+        sat = count_sat(puzzle, seconds=60)
+        assert sat.exhaustive and sat.count == 1, record["name"]
+        assert sat.solutions[0].to_rows() == record["solution"]
+
+
+def test_refute_finds_a_wrong_claim() -> None:
+    """The deduction check itself can fail: a false claim is refuted with a solution."""
+    puzzle = Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1")  # solution ---/-##/-#-
+    corner, centre = 1 << 0, 1 << 4
+    refuted = refute(puzzle, (0, puzzle.clue_mask), (corner | centre, 0))
+    assert refuted is not None and refuted.wrong == corner
+    assert not puzzle.genre_module.check(puzzle, refuted.solution)
+    assert refute(puzzle, (0, puzzle.clue_mask), (centre, corner)) is None
+
+
+def test_timeout_is_reported_not_hidden() -> None:
+    record = max(load_corpus("nurikabe"), key=lambda r: int(r["rows"]) * int(r["cols"]))
+    result = count_sat(Puzzle.from_id(str(record["puzzle"])), seconds=0.5)
+    assert not result.exhaustive and result.count == 0
+    assert result.seconds < 20

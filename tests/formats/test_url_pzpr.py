@@ -1,0 +1,151 @@
+"""Interop with the real pzpr.js engine (the code behind puzz.link), run in node.
+
+pzpr decodes every URL pencilkit writes to the same clue grid and writes the
+same body back; pzpr's own rule checker accepts every corpus solution, and on
+mutated solutions its verdict (correct or not) matches pencilkit's ``check``.
+
+Needs node and ``npm ci`` in ``tests/interop`` (CI runs it).  Without node the
+tests skip; with node but without the installed package they fail and say so.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pencilkit import check, read_puzzle
+from pencilkit.formats.url import decode_body, encode_body, format_url
+from pencilkit.puzzle import Answer
+
+from .helpers import corpus_clues, load_corpus, need_genre
+
+INTEROP = Path(__file__).resolve().parent.parent / "interop"
+NODE = shutil.which("node")
+BASE = "https://puzz.link/p?"
+
+
+def run_node(script: str, lines: list[str]) -> list[dict[str, Any]]:
+    """Feed ``lines`` to a node script of tests/interop and read one JSON object back per line."""
+    if NODE is None:
+        pytest.skip("node is not installed: the pzpr.js interop tests need it")
+    if not (INTEROP / "node_modules" / "pzpr").is_dir():
+        pytest.fail(f"pzpr is not installed: run `npm ci --prefix {INTEROP}` (CI does)")
+    done = subprocess.run([NODE, str(INTEROP / script)], input="\n".join(lines) + "\n", capture_output=True,
+                          text=True, timeout=600, cwd=INTEROP, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    assert len(out) == len(lines), done.stderr[-2000:]
+    return out
+
+
+def pzpr_clues(decoded: dict[str, Any]) -> dict[int, int | None]:
+    """pzpr's qnum list as a pencilkit clue map (-1 no clue, -2 a '?')."""
+    return {cell: (None if q == -2 else q) for cell, q in enumerate(decoded["clues"]) if q != -1}
+
+
+def body_of(url: str) -> str:
+    """``genre/cols/rows/body`` of any pzpr-family URL."""
+    return url.split("?", 1)[1]
+
+
+@pytest.mark.parametrize("genre", ["nurikabe", "kurodoko"])
+def test_pzpr_decodes_every_corpus_url_to_the_same_grid(genre: str) -> None:
+    records = load_corpus(genre)
+    urls = []
+    for record in records:
+        rows, cols, clues = corpus_clues(record)
+        urls.append(f"{BASE}{genre}/{cols}/{rows}/{encode_body(clues, rows, cols)}")
+    decoded = run_node("pzpr_decode.js", urls)
+    for record, url, result in zip(records, urls, decoded):
+        rows, cols, clues = corpus_clues(record)
+        assert result["ok"], (record["name"], result)
+        assert (result["genre"], result["rows"], result["cols"]) == (genre, rows, cols), record["name"]
+        assert pzpr_clues(result) == clues, record["name"]
+        assert body_of(result["url"]) == body_of(url), record["name"]
+
+
+def test_pzpr_agrees_on_large_clues_and_long_runs() -> None:
+    cases = [  # (rows, cols, clues): every number16 code pzpr 0.10 reads, runs past 20 cells
+        (1, 2, {0: 16}), (1, 2, {1: 255}), (2, 200, {0: 256}), (64, 64, {4095: 4095}),
+        (70, 70, {0: 8191}), (100, 100, {9999: 9999}), (1, 45, {44: 3}), (3, 30, {0: 1, 89: 2}),
+        (5, 5, {0: None, 24: 1}), (1, 1, {}),
+    ]
+    urls = [f"{BASE}nurikabe/{cols}/{rows}/{encode_body(clues, rows, cols)}" for rows, cols, clues in cases]
+    for (rows, cols, clues), url, result in zip(cases, urls, run_node("pzpr_decode.js", urls)):
+        assert result["ok"], (url, result)
+        assert (result["rows"], result["cols"]) == (rows, cols)
+        assert pzpr_clues(result) == clues, url
+        assert body_of(result["url"]) == body_of(url)
+        assert decode_body(body_of(result["url"]).split("/", 3)[3], rows, cols) == clues
+
+
+def test_pzpr_and_pencilkit_read_the_mirror_variants_alike() -> None:
+    variants = [
+        "http://pzv.jp/p.html?nurikabe/5/5/g5k2o1k3g",
+        "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+        "https://pzprxs.vercel.app/p?nurikabe/5/5/g5k2o1k3g",
+        "nurikabe/5/5/g5k2o1k3g",
+    ]
+    for url, result in zip(variants, run_node("pzpr_decode.js", variants)):
+        assert result["ok"], (url, result)
+        assert pzpr_clues(result) == read_puzzle(url).clue_map
+
+
+def solution_requests(genre: str) -> tuple[list[dict[str, Any]], list[str]]:
+    records = load_corpus(genre)
+    requests = []
+    for record in records:
+        rows, cols, clues = corpus_clues(record)
+        url = f"{BASE}{genre}/{cols}/{rows}/{encode_body(clues, rows, cols)}"
+        requests.append({"url": url, "answer": record["solution"]})
+    return requests, [record["name"] for record in records]
+
+
+@pytest.mark.parametrize("genre", ["nurikabe", "kurodoko"])
+def test_pzpr_accepts_every_corpus_solution(genre: str) -> None:
+    requests, names = solution_requests(genre)
+    verdicts = run_node("pzpr_check.js", [json.dumps(r) for r in requests])
+    for name, verdict in zip(names, verdicts):
+        assert verdict["ok"], (name, verdict)
+        assert verdict["complete"], (name, verdict["text"])
+
+
+def mutate(solution: list[str], clue_cells: set[int], rng: random.Random, flips: int) -> list[str]:
+    """The solution with ``flips`` non-clue cells toggled between shaded and unshaded."""
+    cols = len(solution[0])
+    cells = [list(row) for row in solution]
+    free = [i for i in range(len(solution) * cols) if i not in clue_cells]
+    for cell in rng.sample(free, min(flips, len(free))):
+        r, c = divmod(cell, cols)
+        cells[r][c] = "-" if cells[r][c] == "#" else "#"
+    return ["".join(row) for row in cells]
+
+
+@pytest.mark.parametrize("genre", ["nurikabe", "kurodoko"])
+def test_pzpr_and_pencilkit_agree_on_mutated_solutions(genre: str) -> None:
+    need_genre(genre)
+    rng = random.Random(2024)
+    records = load_corpus(genre)
+    sample = rng.sample(records, min(60, len(records)))
+    requests, ours = [], []
+    for record in sample:
+        puzzle = read_puzzle(record["puzzle"])
+        for flips in (1, 1, 2, 3):
+            answer = mutate(record["solution"], set(puzzle.clue_map), rng, flips)
+            requests.append({"url": format_url(puzzle), "answer": answer})
+            ours.append((record["name"], answer, not check(puzzle, Answer.from_rows(answer))))
+        # flipping a cell and its twin back can land on the solution again: that case is covered too
+    verdicts = run_node("pzpr_check.js", [json.dumps(r) for r in requests])
+    correct_seen = wrong_seen = 0
+    for (name, answer, correct), verdict in zip(ours, verdicts):
+        assert verdict["ok"], (name, verdict)
+        assert verdict["complete"] == correct, (name, answer, verdict["text"])
+        correct_seen += correct
+        wrong_seen += not correct
+    assert wrong_seen > 0  # the comparison must have exercised pzpr's failure verdicts

@@ -1,0 +1,1 @@
+"""Kurodoko: rules, formats, oracles, techniques, CLI and corpus."""
