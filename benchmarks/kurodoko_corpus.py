@@ -36,7 +36,7 @@ def bucket(cells: int) -> str:
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def progress(items: list, label: str):  # type: ignore[no-untyped-def]

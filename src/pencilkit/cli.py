@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from .errors import PencilkitError
 
-COMMAND_MODULES = ("solving", "counting", "convert", "render", "generate")
+COMMAND_MODULES = ("solving", "counting", "convert", "render", "generate", "play")
 """Modules of ``pencilkit.commands`` whose ``COMMANDS`` make up the CLI, in help order."""
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2

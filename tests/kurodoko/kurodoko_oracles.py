@@ -15,9 +15,9 @@ makes small test puzzles from a planted solution.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
-Clues = dict[tuple[int, int], "int | None"]
+Clues = Mapping[tuple[int, int], "int | None"]
 Solution = frozenset[tuple[int, int]]
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -186,12 +186,13 @@ def seen_count(rows: int, cols: int, black: set[tuple[int, int]], cell: tuple[in
 
 
 def random_puzzle(rows: int, cols: int, rng: random.Random, clue_share: float = 0.3,
-                  perturb: float = 0.2, question: float = 0.1) -> tuple[Clues, set[tuple[int, int]]]:
+                  perturb: float = 0.2, question: float = 0.1) -> tuple[dict[tuple[int, int], int | None],
+                                                                          set[tuple[int, int]]]:
     """Clues read off a planted solution (sometimes one is nudged by one, sometimes one is ``?``)."""
     black = random_solution(rows, cols, rng)
     whites = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in black]
     chosen = rng.sample(whites, max(1, min(len(whites), round(len(whites) * clue_share))))
-    clues: Clues = {cell: seen_count(rows, cols, black, cell) for cell in chosen}
+    clues: dict[tuple[int, int], int | None] = {cell: seen_count(rows, cols, black, cell) for cell in chosen}
     if rng.random() < perturb:
         cell = rng.choice(chosen)
         k = clues[cell]

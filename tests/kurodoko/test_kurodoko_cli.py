@@ -93,7 +93,8 @@ def test_rate(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and out.strip() in ("easy", "medium", "hard", "expert")
     code, out, _ = run(capsys, "rate", PUZZLE, "--json")
     data = json.loads(out)
-    assert data["status"] == "unique" and data["rating"] == pencilkit.rate(pencilkit.parse(PUZZLE)).label
+    rating = pencilkit.rate(pencilkit.parse(PUZZLE))
+    assert data["status"] == "unique" and rating is not None and data["rating"] == rating.label
     code, out, _ = run(capsys, "rate", TWINS)
     assert code == 1 and "search" in out
 
@@ -131,5 +132,5 @@ def test_explain_names_cells_and_techniques(capsys: pytest.CaptureFixture[str]) 
     (["check", "--", PUZZLE, "--\n--"], "answer is 2x2 but the puzzle is 3x3"),
 ])
 def test_bad_input_is_one_line_and_exit_two(capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str) -> None:
-    code, out, err = run(capsys, *argv)
+    code, _, err = run(capsys, *argv)
     assert code == 2 and fragment in err and len(err.strip().splitlines()) == 1

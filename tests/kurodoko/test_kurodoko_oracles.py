@@ -11,7 +11,12 @@ import pencilkit
 from pencilkit.frame.solve import Status
 
 from .helpers import make_puzzle, to_mask
-from .kurodoko_oracles import compositions, random_puzzle, solutions_by_cells, solutions_by_rays
+from .kurodoko_oracles import (
+    compositions,
+    random_puzzle,
+    solutions_by_cells,
+    solutions_by_rays,
+)
 
 SHAPES = [(1, 1), (1, 4), (2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (4, 5), (5, 4), (5, 5)]
 
@@ -48,7 +53,7 @@ def test_oracles_and_engine_agree(seed: int) -> None:
     tally: Counter[str] = Counter()
     for _ in range(40):
         rows, cols = rng.choice(SHAPES)
-        clues, planted = random_puzzle(rows, cols, rng, clue_share=rng.uniform(0.15, 0.5))
+        clues, _ = random_puzzle(rows, cols, rng, clue_share=rng.uniform(0.15, 0.5))
         by_cells = solutions_by_cells(rows, cols, clues)
         by_rays = solutions_by_rays(rows, cols, clues)
         assert set(by_cells) == set(by_rays), clues

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -11,7 +12,7 @@ from pencilkit.frame.levels import Level
 from pencilkit.genres.kurodoko import KURODOKO
 from pencilkit.genres.kurodoko.connectivity import cut_cells_blunt, white_cuts
 from pencilkit.genres.kurodoko.rays import clue_views, read_clue
-from pencilkit.grid import Grid
+from pencilkit.grid import Grid, Mask
 from pencilkit.puzzle import Puzzle
 
 from .helpers import make_puzzle, to_mask
@@ -21,7 +22,7 @@ SHAPES = [(2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 4), (5, 5)]
 RULESET = KURODOKO.ruleset
 
 
-def partial_boards(seed: int, count: int):
+def partial_boards(seed: int, count: int) -> Iterator[tuple[Board, list[Mask]]]:
     """Random puzzles with solutions, each with a partial board revealed from one of its solutions."""
     rng = random.Random(seed)
     made = 0
@@ -52,6 +53,7 @@ def test_every_technique_is_sound(seed: int) -> None:
             except Contradiction as broken:
                 pytest.fail(f"{technique.name} found '{broken.reason}' on {board!r}, which has a solution")
             for step in steps or []:
+                assert step.cells & ~board.undecided == 0, (technique.name, step.why)  # only new cells
                 for s in agree:
                     assert step.shade & ~s == 0, (technique.name, step.why, board)
                     assert step.unshade & s == 0, (technique.name, step.why, board)

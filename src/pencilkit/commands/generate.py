@@ -15,7 +15,7 @@ import sys
 
 from ..errors import PencilkitError
 from ..formats import write_puzzle
-from ..frame.generate import DEFAULT_TIME_BUDGET, GenerationFailed, Generated, generate
+from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed, generate
 from ..frame.levels import GENERATABLE, Level
 from . import Command, emit_json
 

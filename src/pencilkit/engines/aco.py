@@ -138,8 +138,13 @@ def is_cut(grid: Grid, rings: list[tuple[Cell, ...]], cell: Cell, sea: Mask) -> 
     if arcs <= 1:
         return False
     rest = sea & ~(1 << cell)
-    reached = grid.flood(neighbours & -neighbours, rest)
-    return bool(neighbours & ~reached)
+    reached = neighbours & -neighbours
+    while neighbours & ~reached:  # flood until every sea neighbour is reached, or the flood stops
+        grown = grid.dilate(reached) & rest
+        if grown == reached:
+            return True
+        reached = grown
+    return False
 
 
 class Ant:
@@ -205,7 +210,8 @@ class Ant:
 class Colony:
     """The pheromone matrix, the best layout so far, and the iterations over ants."""
 
-    def __init__(self, puzzle: Puzzle, parameters: AcoParameters, rng: random.Random) -> None:
+    def __init__(self, puzzle: Puzzle, parameters: AcoParameters, rng: random.Random,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         if puzzle.genre != "nurikabe":
             raise PencilkitError(f"the ant colony solves nurikabe, not {puzzle.genre}")
         if any(number is None for _, number in puzzle.clues):
@@ -216,6 +222,7 @@ class Colony:
         self.puzzle = puzzle
         self.parameters = parameters
         self.rng = rng
+        self.clock = clock
         self.grid = puzzle.grid
         self.rings = ring_table(self.grid)
         self.clue_cells = [cell for cell, _ in puzzle.clues]
@@ -321,7 +328,7 @@ class Colony:
             for ant in moving:
                 ant.step()
             rounds += 1
-            if deadline is not None and rounds % 64 == 0 and time.perf_counter() > deadline:
+            if deadline is not None and rounds % 64 == 0 and self.clock() > deadline:
                 return -1, None
         costs = [ant.cost() for ant in ants]
         best = min(range(len(ants)), key=lambda i: costs[i])
@@ -346,20 +353,23 @@ def solve_colony(
     seed: int = 0,
     seconds: float | None = 60.0,
     iterations: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> ColonyOutcome:
     """Run the colony until a layout costs 0, ``seconds`` pass or ``iterations`` are done.
 
     The same seed gives the same run (up to where the time limit cuts it).
+    ``clock`` measures the seconds: wall time by default; ``time.process_time``
+    gives a limit in CPU time, steadier on a shared machine.
     """
     if seconds is None and iterations is None:
         raise PencilkitError("the ant colony needs a time limit or an iteration limit")
-    start = time.perf_counter()
+    start = clock()
     deadline = None if seconds is None else start + seconds
-    colony = Colony(puzzle, parameters or AcoParameters(), random.Random(seed))
+    colony = Colony(puzzle, parameters or AcoParameters(), random.Random(seed), clock)
     done = 0
     lowest_cost = colony.total + colony.grid.size
     while iterations is None or done < iterations:
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and clock() > deadline:
             break
         cost, sea = colony.iterate(deadline)
         if cost < 0:
@@ -368,8 +378,8 @@ def solve_colony(
         lowest_cost = min(lowest_cost, cost)
         if sea is not None:
             answer = Answer(puzzle.rows, puzzle.cols, sea, puzzle.grid.full & ~sea)
-            return ColonyOutcome(answer, done, time.perf_counter() - start, 0)
-    return ColonyOutcome(None, done, time.perf_counter() - start, lowest_cost)
+            return ColonyOutcome(answer, done, clock() - start, 0)
+    return ColonyOutcome(None, done, clock() - start, lowest_cost)
 
 
 __all__ = ["AcoParameters", "ColonyOutcome", "SELECTIONS", "is_cut", "solve_colony"]

@@ -12,13 +12,18 @@ clue reaches without a distance bound).  Clauses:
   no island holds two numbers (R2);
 * the owned cells of a numbered clue are exactly ``number`` (R1), by a
   cardinality encoding from ``pysat.card``;
-* no 2x2 block is all sea, and some cell is sea (R4, R3).
+* no 2x2 block is all sea, and some cell is sea (R4, R3);
+* implied, to help the solver: an owned cell other than the clue touches its
+  island, and, when the numbers leave two or more sea cells, a sea cell
+  touches the sea.
 
-Connectivity (R3 for the sea, R1/R2 for each island) is left to lazy cuts: a
-part C of island k cut off from its clue gets ``o[k][x] -> OR o[k][d] for d
-around C`` (a path from x to the clue must leave C), and a sea part S cut off
-from another sea cell y gets ``s[x] and s[y] -> OR s[d] for d around S``.
-Both hold in every solution, so adding them never loses one.
+Island connectivity is encoded up front where it is small enough
+(:func:`island_levels`).  Connectivity of the sea, and of islands too big for
+that, is left to lazy cuts: a part C of island k cut off from its clue gets
+``o[k][x] -> OR o[k][d] for d around C`` (a path from x to the clue must leave
+C), and a sea part S cut off from another sea cell y gets ``s[x] and s[y] ->
+OR s[d] for d around S``.  Both hold in every solution, so adding them never
+loses one.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from ..grid import Cell, Mask, cells, lowest
 from ..puzzle import Puzzle
 from .sat import Clause, Encoding, Model
 
+LEVEL_CAP = 40_000
+"""Largest cells x path length for which an island's connectivity is encoded up front."""
 SMALL_CARDINALITY = 40_000
 """Above this many (items x bound), cardinality uses a sorting network, not a sequential counter."""
 
@@ -69,6 +76,54 @@ def at_most_one(literals: list[int], pool: IDPool) -> list[Clause]:
     return list(CardEnc.atmost(lits=literals, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
 
 
+def island_levels(puzzle: Puzzle, k: int, mask: Mask, owner: dict[tuple[int, Cell], int],
+                  pool: IDPool) -> list[Clause]:
+    """Island k's connectivity up front: every owned cell is joined to the clue by a short island path.
+
+    ``lvl[c][j]`` means "c is joined to the clue by an island path of at most j
+    steps"; it needs ``lvl[c][j-1]`` or a neighbour's ``lvl[d][j-1]``, and an
+    owned cell needs ``lvl[c][number - 1]``.  True of every solution (island
+    distances are at most ``number - 1`` and at least the breadth-first
+    distance), and it leaves no disconnected island.  Skipped (left to the lazy
+    cuts) when cells x levels exceeds :data:`LEVEL_CAP`.
+    """
+    grid = puzzle.grid
+    cell, number = puzzle.clues[k]
+    size = mask.bit_count()
+    depth = min(size if number is None else number, size) - 1
+    if depth <= 0 or size * depth > LEVEL_CAP:
+        return []
+    dist: dict[Cell, int] = {}
+    for d, ring in enumerate(grid.distances(1 << cell, mask, depth)):
+        for c in cells(ring):
+            dist[c] = d
+
+    def level(c: Cell, j: int) -> int | bool:
+        """The literal of ``lvl[c][j]``, or a constant."""
+        if c == cell:
+            return True
+        if c not in dist or j < dist[c]:
+            return False
+        return pool.id(("level", k, c, j))  # type: ignore[no-any-return]
+
+    out: list[Clause] = []
+    for c in dist:
+        if c == cell:
+            continue
+        for j in range(dist[c], depth + 1):
+            here = level(c, j)
+            assert isinstance(here, int)
+            out.append([-here, owner[k, c]])
+            before = [level(c, j - 1)] + [level(d, j - 1) for d in grid.neighbour_lists[c]]
+            if True in before:
+                continue
+            out.append([-here] + [lit for lit in before if lit is not False])  # type: ignore[misc]
+        top = level(c, depth)
+        assert isinstance(top, int)
+        out.append([-owner[k, c], top])
+    return out
+
+
 def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
     """The clauses and cuts of a Nurikabe puzzle (see the module docstring)."""
     grid = puzzle.grid
@@ -104,6 +159,15 @@ def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
             for k in owners[c]:
                 shared = owner.get((k, d))
                 clauses.append([-owner[k, c], sea[d]] + ([shared] if shared is not None else []))
+    for k, (cell, _) in enumerate(puzzle.clues):  # island cells other than the clue touch their island
+        for c in cells(reaches[k] & ~(1 << cell)):
+            clauses.append([-owner[k, c]] + [owner[k, d] for d in grid.neighbour_lists[c] if (k, d) in owner])
+    for k in range(len(puzzle.clues)):
+        clauses.extend(island_levels(puzzle, k, reaches[k], owner, pool))
+    numbers = [number for _, number in puzzle.clues]
+    if None not in numbers and n - sum(numbers) >= 2:  # type: ignore[arg-type]
+        for c in range(n):  # a sea of two or more cells: every sea cell touches the sea
+            clauses.append([-sea[c]] + [sea[d] for d in grid.neighbour_lists[c]])
     for k, (cell, number) in enumerate(puzzle.clues):
         if number is not None:
             clauses.extend(cardinality([owner[k, c] for c in cells(reaches[k])], number, pool))

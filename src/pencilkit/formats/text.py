@@ -39,13 +39,17 @@ def split_rows(lines: list[str]) -> list[list[str]]:
         raise FormatError("the grid has no rows")
     spaced = any(len(row.split()) > 1 for row in rows)
     table = [row.split() if spaced else list(row) for row in rows]
-    if not spaced and len({len(row) for row in table}) > 1:
+    if not spaced and len({len(row) for row in table}) > 1 and all(_is_token(row) for row in rows):
         table = [[row] for row in rows]  # a one-column board with wide clues
     width = len(table[0])
     for r, row in enumerate(table):
         if len(row) != width:
             raise FormatError(f"row {r + 1} has {len(row)} cells but row 1 has {width}")
     return table
+
+
+def _is_token(text: str) -> bool:
+    return text in (".", "?") or text.isdigit()
 
 
 def parse_grid(genre: str, lines: list[str]) -> Puzzle:

@@ -33,7 +33,7 @@ class Contradiction(Exception):
 class Board:
     """Shaded and unshaded cells of one puzzle; the rest are undecided."""
 
-    __slots__ = ("puzzle", "grid", "shaded", "unshaded", "_derived", "_earlier")
+    __slots__ = ("puzzle", "grid", "shaded", "unshaded", "_derived", "_earlier", "notes")
 
     def __init__(self, puzzle: Puzzle, shaded: Mask = 0, unshaded: Mask = 0) -> None:
         self.puzzle = puzzle
@@ -42,6 +42,8 @@ class Board:
         self.unshaded = unshaded
         self._derived: dict[str, Any] = {}
         self._earlier: dict[str, Any] = {}
+        self.notes: dict[str, Any] = {}
+        """A technique's own memory across the changes of this board (copies start without it)."""
         if shaded & unshaded:
             raise Contradiction("a cell is both shaded and unshaded", shaded & unshaded)
 

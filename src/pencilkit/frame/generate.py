@@ -14,6 +14,9 @@ generators do (solve at the level and at the level below):
 * if it stalls, a search from the stalled board under a node budget looks for
   a second solution (cheaper than running the probing techniques on a puzzle
   that has one); a rival solution is handed to the genre to remove;
+* a search that runs out of nodes leaves the candidate *unknown*: the
+  probing techniques are not run on it (on a board with most cells open they
+  cost seconds and mostly fail), and the genre repairs it where it stalled;
 * otherwise the ladder continues up to the target.  A puzzle it finishes with
   a technique of the target level is *exact*; one it cannot finish is harder
   than asked, and the genre repairs it where the ladder got stuck.
@@ -58,7 +61,7 @@ DEFAULT_TIME_BUDGET = 60.0
 """Seconds one puzzle may take unless the caller says otherwise."""
 SEARCH_NODES = 400
 """Search nodes an assessment spends looking for a second solution."""
-MAX_DETOUR = 2
+MAX_DETOUR = 4
 """Changes in a row an attempt may take away from its closest candidate before going back to it."""
 LADDER_CHUNK = 4
 """Technique applications between two looks at the clock."""
@@ -113,14 +116,19 @@ class Assessment:
         return 0 if self.stalled is None else self.stalled.undecided.bit_count()
 
     def distance(self, target: Level) -> tuple[int, int]:
-        """How far from the target: smaller is closer; ``(0, 0)`` is exact."""
+        """How far from the target: smaller is closer; ``(0, 0)`` is exact.
+
+        A finished puzzle is closer than one the ladder leaves open, and among
+        those fewer open cells is closer; proven unique beats unknown beats
+        a known second solution.
+        """
         if self.outcome is Outcome.EXACT:
             return (0, 0)
         if self.outcome is Outcome.EASIER:
             assert self.rating is not None
             return (1, int(target) - int(self.rating))
-        rank = {Outcome.HARDER: 2, Outcome.UNKNOWN: 3, Outcome.MULTIPLE: 4}[self.outcome]
-        return (rank, self.open_cells)
+        rank = {Outcome.HARDER: 0, Outcome.UNKNOWN: 1, Outcome.MULTIPLE: 2}[self.outcome]
+        return (2 + self.open_cells, rank)
 
 
 class GenreGenerator(ABC):
@@ -142,6 +150,13 @@ class GenreGenerator(ABC):
     def patience(self, rows: int, cols: int, target: Level) -> int:
         """Changes without improvement after which an attempt starts over."""
         return 12 * (rows + cols)
+
+    def begin(self, deadline: float) -> None:
+        """Called once before a run with its deadline (a ``time.perf_counter()`` value).
+
+        A generator whose ``start`` or ``repair`` may take long watches it and
+        raises :class:`OutOfTime` once it has passed; the default ignores it.
+        """
 
 
 @dataclass(frozen=True)
@@ -217,6 +232,7 @@ def generate_one(
     start = time.perf_counter()
     deadline = start + time_budget
     rng = random.Random(seed)
+    generator.begin(deadline)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
     attempts = changes = 0
     try:
@@ -287,14 +303,14 @@ def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int 
         return Assessment(Outcome.MULTIPLE, stalled=board, rival=rivals[0])
     if found.exhaustive and not found.solutions:
         raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
+    if not found.exhaustive:
+        return Assessment(Outcome.UNKNOWN, stalled=board)
     if target > screen:
         _run(ruleset, board, target, trace, deadline)
         if not board.undecided:
             return _finished(candidate, board, trace, target)
-    if found.exhaustive:
-        rating = Level.SEARCH if target is Level.EXPERT else None
-        return Assessment(Outcome.HARDER, rating=rating, stalled=board)
-    return Assessment(Outcome.UNKNOWN, stalled=board)
+    rating = Level.SEARCH if target is Level.EXPERT else None
+    return Assessment(Outcome.HARDER, rating=rating, stalled=board)
 
 
 def confirm(candidate: Candidate, ruleset: Ruleset, level: Level) -> None:
@@ -364,6 +380,16 @@ def generate(
 
 
 __all__ = [
-    "Assessment", "Candidate", "DEFAULT_TIME_BUDGET", "GenerationFailed", "Generated", "GenreGenerator",
-    "Outcome", "assess", "check_request", "confirm", "generate", "generate_one",
+    "DEFAULT_TIME_BUDGET",
+    "Assessment",
+    "Candidate",
+    "Generated",
+    "GenerationFailed",
+    "GenreGenerator",
+    "Outcome",
+    "assess",
+    "check_request",
+    "confirm",
+    "generate",
+    "generate_one",
 ]

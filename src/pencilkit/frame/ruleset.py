@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..grid import Cell, Grid, Mask
 from .board import Board, Contradiction
@@ -30,7 +31,7 @@ class ProbeSpec:
     summary: str = ""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Ruleset:
     """A genre's solving contents: techniques cheapest first, final check, cell order."""
 
@@ -102,6 +103,12 @@ def trial(ruleset: Ruleset, board: Board, shade: Mask, unshade: Mask, level: Lev
     return attempt
 
 
+PASS_STOP = 1
+"""A probing pass stops after this many findings, so that cheaper techniques work on them first."""
+PROBE_RADIUS = 3
+"""A failed probe is retried only once the board has changed within this many steps of its cell."""
+
+
 def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     """Probing: assume a value for a cell and propagate a bounded number of steps.
 
@@ -111,40 +118,73 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     next to a decided cell (a cell far from everything is rarely refuted within
     a few steps) and returns everything it found: each holds on the board the
     pass started from.
-    """
-    shaded_word, unshaded_word = ruleset.words
 
-    def find(board: Board) -> list[Step] | None:
+    rationale: a pass after a change mostly repeats probes that failed before,
+    so a probe that failed is skipped until the board changes near its cell.
+    Only a pass that skipped nothing may report that probing finds nothing, so
+    the fixpoint (and the rating) is the same as without skipping.
+    """
+    words = ruleset.words
+
+    def one_pass(board: Board, memo: dict[tuple[Cell, bool], tuple[Mask, Mask]], skip: bool) -> tuple[list[Step], bool]:
         grid = board.grid
         near = grid.dilate(board.shaded | board.unshaded)
+        around = _neighbourhoods(grid)
         steps: list[Step] = []
         decided = 0
+        skipped = False
         for cell in ruleset.candidates(board):
             bit = 1 << cell
             if not near & bit or decided & bit:
                 continue
+            local = around[cell]
+            key = (board.shaded & local, board.unshaded & local)
             first = ruleset.prefer_shaded(board, cell)
             outcomes = []
             for shade in (first, not first):
+                if skip and memo.get((cell, shade)) == key:
+                    skipped = True
+                    continue
                 outcome = trial(ruleset, board, bit if shade else 0, 0 if shade else bit,
                                 spec.inner_level, spec.max_steps)
                 if isinstance(outcome, Contradiction):
                     steps.append(Step(0 if shade else bit, bit if shade else 0,
-                                      _refuted(grid, cell, shade, outcome, ruleset.words)))
+                                      _refuted(grid, cell, shade, outcome, words)))
                     decided |= bit
                     break
+                memo[(cell, shade)] = key
                 outcomes.append(outcome)
-            else:
+            if len(outcomes) == 2:
                 a, b = outcomes
                 shade_both = a.shaded & b.shaded & ~board.shaded & ~decided
                 unshade_both = a.unshaded & b.unshaded & ~board.unshaded & ~decided
                 if shade_both | unshade_both:
                     steps.append(Step(shade_both, unshade_both,
-                                      _either_way(grid, cell, shade_both, unshade_both, ruleset.words)))
+                                      _either_way(grid, cell, shade_both, unshade_both, words)))
                     decided |= shade_both | unshade_both
+            if len(steps) >= PASS_STOP:
+                break
+        return steps, skipped
+
+    def find(board: Board) -> list[Step] | None:
+        memo = board.notes.setdefault(spec.name, {})
+        steps, skipped = one_pass(board, memo, skip=True)
+        if not steps and skipped:
+            steps, _ = one_pass(board, memo, skip=False)
         return steps
 
     return Technique(spec.name, spec.level, find, spec.summary)
+
+
+@lru_cache(maxsize=64)
+def _neighbourhoods(grid: Grid) -> tuple[Mask, ...]:
+    out = []
+    for cell in range(grid.size):
+        mask = 1 << cell
+        for _ in range(PROBE_RADIUS):
+            mask = grid.dilate(mask)
+        out.append(mask)
+    return tuple(out)
 
 
 def _refuted(grid: Grid, cell: Cell, shade: bool, broken: Contradiction, words: tuple[str, str]) -> Callable[[], str]:

@@ -56,15 +56,21 @@ class OutOfBudget(Exception):
     pass
 
 
-def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = Level.MEDIUM) -> Iterator[Board]:
-    """Every solution below ``board``, depth first; raises ``OutOfBudget`` when spent."""
-    stack = [board]
+def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = Level.MEDIUM,
+              deep_level: Level | None = None, shallow: int = 0) -> Iterator[Board]:
+    """Every solution below ``board``, depth first; raises ``OutOfBudget`` when spent.
+
+    Nodes within ``shallow`` decisions of the root propagate with the ladder up
+    to ``level``; deeper nodes up to ``deep_level`` (default: ``level``).
+    """
+    deep = level if deep_level is None else deep_level
+    stack = [(board, 0)]
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
         if not budget.spend():
             raise OutOfBudget
         try:
-            ruleset.run(node, max_level=level)
+            ruleset.run(node, max_level=level if depth < shallow else deep)
         except Contradiction:
             continue
         if not node.undecided:
@@ -77,7 +83,7 @@ def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = 
                 child.assign(shade, unshade)
             except Contradiction:
                 continue
-            children.append(child)
+            children.append((child, depth + 1))
         stack.extend(reversed(children))
 
 
@@ -88,12 +94,15 @@ def count(
     limit: int = 2,
     budget: Budget | None = None,
     level: Level = Level.MEDIUM,
+    deep_level: Level | None = None,
+    shallow: int = 0,
 ) -> SearchResult:
     """Count the solutions of ``board`` up to ``limit`` (2 proves uniqueness)."""
     budget = budget or Budget()
     result = SearchResult()
     try:
-        for solved in solutions(board.copy(), ruleset, budget, level=level):
+        for solved in solutions(board.copy(), ruleset, budget, level=level, deep_level=deep_level,
+                                shallow=shallow):
             result.solutions.append(solved.answer())
             if len(result.solutions) >= limit:
                 break

@@ -24,6 +24,13 @@ PROFILE_VERSION = "1"
 """Version of the technique profiles; a rating is stamped with it."""
 
 
+SHALLOW_DEPTH = 3
+"""Search nodes within this many decisions of the root probe (they decide most of the tree)."""
+SHALLOW_LEVEL = Level.HARD
+DEEP_LEVEL = Level.MEDIUM
+"""Deeper nodes propagate without probing: there, cheap nodes beat clever ones."""
+
+
 class Status(str, Enum):
     UNIQUE = "unique"
     MULTIPLE = "multiple"
@@ -95,7 +102,8 @@ def solve(
     stalled = board.answer()
     remaining = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
     result: SearchResult = count(board, ruleset, limit=limit, budget=Budget(nodes, remaining),
-                                 level=search_level(max_level))
+                                 level=min(max_level, SHALLOW_LEVEL), deep_level=min(max_level, DEEP_LEVEL),
+                                 shallow=SHALLOW_DEPTH)
     if result.count >= 2:
         status = Status.MULTIPLE
     elif not result.exhaustive:
@@ -107,11 +115,6 @@ def solve(
     rating = Level.SEARCH if result.count else None
     return Solution(puzzle, status, result.solutions, rating, result.nodes, time.perf_counter() - start,
                     trace.steps, stalled)
-
-
-def search_level(max_level: Level) -> Level:
-    """The ladder each search node runs: probing is left to the root."""
-    return min(max_level, Level.MEDIUM)
 
 
 def rate(puzzle: Puzzle, **kwargs: Any) -> Level | None:

@@ -7,6 +7,15 @@ Example (``kurodoko:3x3:.,5,.,.,.,.,.,.,2``)::
     ...     --#
     ..2     #--
 
+>>> import pencilkit
+>>> solved = pencilkit.solve(pencilkit.parse("kurodoko:3x3:.,5,.,.,.,.,.,.,2"))
+>>> solved.status.value, solved.rating.label
+('unique', 'easy')
+>>> print(solved.answer)
+---
+--#
+#--
+
 Kurodoko plugs into the frame like any genre: black is the frame's shaded,
 white its unshaded; the rule checker, the techniques and the cell order for
 probing and search live here.
@@ -23,7 +32,7 @@ from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
 from .. import Genre, Violation
 from . import rules
-from .rays import clue_views, read_clue
+from .rays import clue_views, readings
 from .techniques import TECHNIQUES
 
 SHORT_PROBE_STEPS = 4
@@ -81,8 +90,7 @@ def candidates(board: Board) -> list[Cell]:
     black, white = board.shaded, board.unshaded
     undecided = board.undecided
     ranked: list[tuple[int, int]] = []
-    for view in clue_views(board.puzzle):
-        reading = read_clue(view, black, white)
+    for view, reading in zip(clue_views(board.puzzle), readings(board)):
         slack = reading.most - reading.least
         if not slack:
             continue

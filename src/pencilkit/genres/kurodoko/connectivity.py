@@ -30,9 +30,12 @@ class Cuts:
     """Each undecided cell whose blackening strands a white cell, with one white cell it would strand."""
 
 
-def _flags(mask: Mask, size: int) -> str:
-    """``mask`` as a string of ``'0'``/``'1'`` indexed by cell (one C-level conversion)."""
-    return format(mask, f"0{size}b")[::-1] if size else ""
+def _flags(mask: Mask, size: int) -> bytearray:
+    """``mask`` as bytes of ``0``/``1`` (48/49) indexed by cell, in one C-level conversion."""
+    return bytearray(format(mask, f"0{size}b")[::-1], "ascii")
+
+
+ONE = ord("1")
 
 
 def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
@@ -46,6 +49,7 @@ def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
     nbs = grid.neighbour_lists
     inside = _flags(space, n)
     is_white = _flags(white, n)
+    seen = bytearray(b"0") * n
     disc = [-1] * n
     low = [0] * n
     parent = [-1] * n
@@ -53,47 +57,44 @@ def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
     cuts: dict[Cell, Cell] = {}
     disc[root] = low[root] = 0
     example[root] = root
+    seen[root] = ONE
     counter = 1
-    visited = [root]
-    stack: list[tuple[Cell, int]] = [(root, 0)]
-    while stack:
-        v, i = stack[-1]
-        around = nbs[v]
-        pushed = False
-        while i < len(around):
-            u = around[i]
-            i += 1
-            if inside[u] == "0":
+    path = [root]
+    todo = [iter(nbs[root])]
+    while path:
+        v = path[-1]
+        for u in todo[-1]:
+            if inside[u] != ONE:
                 continue
             d = disc[u]
             if d < 0:
-                stack[-1] = (v, i)
                 disc[u] = low[u] = counter
                 counter += 1
                 parent[u] = v
-                if is_white[u] == "1":
+                if is_white[u] == ONE:
                     example[u] = u
-                visited.append(u)
-                stack.append((u, 0))
-                pushed = True
+                seen[u] = ONE
+                path.append(u)
+                todo.append(iter(nbs[u]))
                 break
-            if u != parent[v] and d < low[v]:
+            if d < low[v] and u != parent[v]:
                 low[v] = d
-        if pushed:
-            continue
-        stack.pop()
-        p = parent[v]
-        if p < 0:
-            continue
-        if low[v] < low[p]:
-            low[p] = low[v]
-        ex = example[v]
-        if ex >= 0:
-            if example[p] < 0:
-                example[p] = ex
-            if low[v] >= disc[p] and is_white[p] == "0" and p not in cuts:
-                cuts[p] = ex
-    reached = sum(1 << c for c in visited)
+        else:
+            path.pop()
+            todo.pop()
+            p = parent[v]
+            if p < 0:
+                continue
+            lv = low[v]
+            if lv < low[p]:  # noqa: PLR1730 - a comparison is cheaper than min() in this loop
+                low[p] = lv
+            ex = example[v]
+            if ex >= 0:
+                if example[p] < 0:
+                    example[p] = ex
+                if lv >= disc[p] and is_white[p] != ONE and p not in cuts:
+                    cuts[p] = ex
+    reached = int(seen[::-1], 2)
     return Cuts(reached, white & ~reached, cuts)
 
 

@@ -24,11 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...grid import Cell, Grid, Mask
+from ...frame.board import Board
+from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Puzzle
 from .rules import DIRECTIONS, ray
 
-MEMO_LIMIT = 1024
+MEMO_LIMIT = 256
 """Readings kept per clue before its memo is cleared."""
 
 
@@ -81,7 +82,7 @@ class ClueView:
     memo: dict[tuple[Mask, Mask], Reading] = field(default_factory=dict, compare=False, repr=False)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def clue_views(puzzle: Puzzle) -> tuple[ClueView, ...]:
     """The numbered clues of ``puzzle`` with their rays (``?`` clues see nothing to count)."""
     grid = puzzle.grid
@@ -92,6 +93,55 @@ def clue_views(puzzle: Puzzle) -> tuple[ClueView, ...]:
         rays = tuple(Ray.make(grid, cell, d) for d in range(4))
         out.append(ClueView(cell, number, rays, sum(r.mask for r in rays)))
     return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def watchers(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the positions in :func:`clue_views` of the clues that can see it."""
+    seeing: list[list[int]] = [[] for _ in range(puzzle.rows * puzzle.cols)]
+    for i, view in enumerate(clue_views(puzzle)):
+        for cell in cells(view.sight):
+            seeing[cell].append(i)
+    return tuple(tuple(found) for found in seeing)
+
+
+@dataclass(frozen=True)
+class Readings:
+    """Every clue's reading on one board state (in :func:`clue_views` order)."""
+
+    black: Mask
+    white: Mask
+    readings: tuple[Reading, ...]
+
+
+def readings(board: Board) -> tuple[Reading, ...]:
+    """Every clue's reading on ``board``, cached on the board.
+
+    From the readings of an earlier state of the board only the clues that see
+    a changed cell are read again.
+    """
+    return board.derived(READINGS, _readings).readings
+
+
+READINGS = "kurodoko.readings"
+
+
+def _readings(board: Board) -> Readings:
+    views = clue_views(board.puzzle)
+    black, white = board.shaded, board.unshaded
+    old: Readings | None = board.earlier(READINGS)
+    if old is None:
+        return Readings(black, white, tuple(read_clue(v, black, white) for v in views))
+    changed = (black ^ old.black) | (white ^ old.white)
+    found = list(old.readings)
+    if changed:
+        seeing = watchers(board.puzzle)
+        stale: set[int] = set()
+        for cell in cells(changed):
+            stale.update(seeing[cell])
+        for i in stale:
+            found[i] = read_clue(views[i], black, white)
+    return Readings(black, white, tuple(found))
 
 
 def read_clue(view: ClueView, black: Mask, white: Mask) -> Reading:
@@ -116,9 +166,12 @@ class Reading:
     use (:meth:`bounded`).
     """
 
-    __slots__ = ("white", "open", "open_cells", "least", "most", "count_white", "count_black", "_bounded")
+    __slots__ = ("_bounded", "count_black", "count_white", "least", "most", "open", "open_cells", "undecided",
+                 "white")
 
     def __init__(self, view: ClueView, black: Mask, white: Mask) -> None:
+        self.undecided = view.sight & ~black & ~white
+        """The undecided cells the clue can see."""
         known: list[int] = []
         stop: list[int] = []
         open_cells: list[Mask] = []
@@ -162,7 +215,7 @@ class Reading:
 class Bounded:
     """The intervals ``lo``..``hi`` of a clue's four runs after bounding, and the cells they decide."""
 
-    __slots__ = ("lo", "hi", "broken", "white", "black")
+    __slots__ = ("black", "broken", "hi", "lo", "white")
 
     def __init__(self, view: ClueView, reading: Reading) -> None:
         rays = view.rays
@@ -172,10 +225,11 @@ class Bounded:
         """Why the four runs cannot sum to the number, if they cannot."""
         white = black = 0
         if self.broken is None:
-            for r, k, a, z, s in zip(rays, reading.white, lo, hi, reading.open):
-                white |= r.prefix[a] & ~r.prefix[k]
+            for r, a, z, s in zip(rays, lo, hi, reading.open):
+                white |= r.prefix[a]
                 if a == z < s:
                     black |= 1 << r.cells[z]
+            white &= reading.undecided
         self.lo = tuple(lo)
         self.hi = tuple(hi)
         self.white: Mask = white

@@ -39,7 +39,12 @@ def ray(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
 
 
 def visible(grid: Grid, cell: Cell, white: Mask) -> Mask:
-    """The white cells ``cell`` sees: itself and the white runs in the four directions."""
+    """The white cells ``cell`` sees: itself and the white runs in the four directions.
+
+    >>> g = Grid.of(1, 6)
+    >>> [g.name(c) for c in cells(visible(g, 2, 0b011110))]  # r1c1 and r1c6 are black
+    ['r1c2', 'r1c3', 'r1c4', 'r1c5']
+    """
     seen = 1 << cell
     for direction in range(4):
         for other in ray(grid, cell, direction):

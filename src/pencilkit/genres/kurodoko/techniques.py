@@ -21,12 +21,14 @@ given.  The probing techniques come from the frame (:class:`ProbeSpec`).
 
 from __future__ import annotations
 
+from functools import partial
+
 from ...frame.board import Board, Contradiction
 from ...frame.ladder import Step, Technique
 from ...frame.levels import Level
 from ...grid import Grid, Mask, cells, lowest
 from .connectivity import white_cuts
-from .rays import Bounded, ClueView, clue_views, describe_runs, read_clue
+from .rays import Bounded, ClueView, clue_views, describe_runs, readings
 
 
 def _verb(mask: Mask) -> str:
@@ -50,37 +52,47 @@ def black_neighbours(board: Board) -> list[Step] | None:
         other = cell + 1 if black >> (cell + 1) & 1 and grid.not_last_col >> cell & 1 else cell + grid.cols
         pair = (1 << cell) | (1 << other)
         raise Contradiction(f"the black cells {grid.names(pair)} would touch", pair)
-    steps = []
     undecided = board.undecided
+    if not grid.dilate(black) & undecided:
+        return None
+    steps = []
     for cell in cells(black):
         whites = grid.neighbours[cell] & undecided
         if whites:
             undecided &= ~whites
-            steps.append(Step(0, whites, lambda cell=cell, w=whites: (
-                f"{grid.names(w)} {_verb(w)} white: {'it touches' if _verb(w) == 'is' else 'they touch'} "
-                f"the black cell {grid.name(cell)}")))
+            steps.append(Step(0, whites, partial(_touch_reason, grid, cell, whites)))
     return steps
+
+
+def _touch_reason(grid: Grid, cell: int, whites: Mask) -> str:
+    they = "it touches" if _verb(whites) == "is" else "they touch"
+    return f"{grid.names(whites)} {_verb(whites)} white: {they} the black cell {grid.name(cell)}"
 
 
 def clue_count(board: Board) -> list[Step] | None:
     """Each clue on its own: what it already sees and what it could see at most."""
     grid = board.grid
-    black, white = board.shaded, board.unshaded
     steps = []
-    for view in clue_views(board.puzzle):
-        reading = read_clue(view, black, white)
+    for view, reading in zip(clue_views(board.puzzle), readings(board)):
         if reading.least > view.number:
             raise Contradiction(f"{_clue(view, grid)} would see at least {reading.least} cells", 1 << view.cell)
         if reading.most < view.number:
             raise Contradiction(f"{_clue(view, grid)} would see at most {reading.most} cells", 1 << view.cell)
         if reading.count_white:
-            steps.append(Step(0, reading.count_white, lambda v=view, w=reading.count_white, m=reading.most: (
-                f"{_clue(v, grid)} can see at most {m} cells, so every cell it might see is white: {grid.names(w)}")))
+            steps.append(Step(0, reading.count_white, partial(_at_most_reason, grid, view, reading.count_white)))
         elif reading.count_black:
-            steps.append(Step(reading.count_black, 0, lambda v=view, b=reading.count_black: (
-                f"{_clue(v, grid)} already sees {v.number} cells, so {grid.names(b)} {_verb(b)} black "
-                f"to close its view")))
-    return _merge(steps)
+            steps.append(Step(reading.count_black, 0, partial(_closed_reason, grid, view, reading.count_black)))
+    return _merge(steps, grid)
+
+
+def _at_most_reason(grid: Grid, view: ClueView, whites: Mask) -> str:
+    return (f"{_clue(view, grid)} can see at most {view.number} cells, so every cell it might see is white: "
+            f"{grid.names(whites)}")
+
+
+def _closed_reason(grid: Grid, view: ClueView, blacks: Mask) -> str:
+    return (f"{_clue(view, grid)} already sees {view.number} cells, so {grid.names(blacks)} {_verb(blacks)} "
+            f"black to close its view")
 
 
 # -- medium ------------------------------------------------------------------
@@ -90,16 +102,14 @@ def rays(board: Board) -> list[Step] | None:
     """Each clue's four runs, bounded against their sum: the first ``lo`` cells of a run are white,
     and a run pinned to exactly one length ends at a black cell."""
     grid = board.grid
-    black, white = board.shaded, board.unshaded
     steps = []
-    for view in clue_views(board.puzzle):
-        reading = read_clue(view, black, white).bounded(view)
+    for view, found in zip(clue_views(board.puzzle), readings(board)):
+        reading = found.bounded(view)
         if reading.broken:
             raise Contradiction(f"{_clue(view, grid)} {reading.broken}", 1 << view.cell)
         if reading.white or reading.black:
-            steps.append(Step(reading.black, reading.white,
-                              lambda v=view, r=reading: _rays_reason(v, r, grid)))
-    return _merge(steps)
+            steps.append(Step(reading.black, reading.white, partial(_rays_reason, view, reading, grid)))
+    return _merge(steps, grid)
 
 
 def _rays_reason(view: ClueView, reading: Bounded, grid: Grid) -> str:
@@ -132,6 +142,10 @@ def connectivity(board: Board) -> list[Step] | None:
         cut = sum(1 << c for c in found.cuts)
 
         def reason(cuts: dict[int, int] = found.cuts) -> str:
+            if len(cuts) == 1:
+                (c, w), = cuts.items()
+                return (f"{grid.name(c)} is white: blackening it would cut {grid.name(w)} off from "
+                        f"{grid.name(root)}")
             parts = [f"{grid.name(c)} (it would cut {grid.name(w)} off from {grid.name(root)})"
                      for c, w in list(cuts.items())[:4]]
             more = f" and {len(cuts) - 4} more" if len(cuts) > 4 else ""
@@ -141,16 +155,19 @@ def connectivity(board: Board) -> list[Step] | None:
         steps.append(Step(0, cut, reason))
     lost = board.undecided & ~found.reached
     if lost:
-        steps.append(Step(lost, 0, lambda: (
-            f"{grid.names(lost)} {_verb(lost)} walled off from the white cells by black cells, so "
-            f"{'it is' if _verb(lost) == 'is' else 'they are'} black")))
+        steps.append(Step(lost, 0, partial(_lost_reason, grid, lost)))
     return steps
+
+
+def _lost_reason(grid: Grid, lost: Mask) -> str:
+    they = "it is" if _verb(lost) == "is" else "they are"
+    return f"{grid.names(lost)} {_verb(lost)} walled off from the white cells by black cells, so {they} black"
 
 
 # -- helpers -----------------------------------------------------------------
 
 
-def _merge(steps: list[Step]) -> list[Step]:
+def _merge(steps: list[Step], grid: Grid) -> list[Step]:
     """Drop steps that add nothing after earlier ones (two clues often see the same cell)."""
     out = []
     shade = unshade = 0
@@ -161,7 +178,7 @@ def _merge(steps: list[Step]) -> list[Step]:
             unshade |= step.unshade
     if shade & unshade:
         both = shade & unshade
-        raise Contradiction("two clues disagree about a cell", both)
+        raise Contradiction(f"two clues disagree about {grid.names(both)}", both)
     return out
 
 

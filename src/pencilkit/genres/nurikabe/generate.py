@@ -58,15 +58,30 @@ RIVAL_SHARE = 0.5
 """Share of repairs of a puzzle with a second solution that aim at that solution; the rest give
 the ladder a foothold where it stalled (with many cells open there are many rivals, and
 removing one at a time makes no headway)."""
+PATIENCE = 3
+"""Seed 001 starts a candidate over after 12 (rows + columns) changes without improvement; here a
+change that only keeps the distance counts too, and a fresh layout usually does better than a long
+plateau, so the factor is smaller."""
+NEW_CLUE_SHARE = 0.5
+"""Share of footholds that prefer a new island of 1 to moving a clue."""
 BUILDERS = ("auto", "repair", "growth")
-"""Layout builders: ``auto`` takes :data:`BUILDER_BY_LEVEL`."""
-BUILDER_BY_LEVEL = {Level.EASY: "repair", Level.MEDIUM: "repair", Level.HARD: "repair", Level.EXPERT: "growth"}
-"""Which builder wins at each level (benchmarks/generate_nurikabe.py --builder; see docs/generator.md).
+"""Layout builders: ``auto`` takes :func:`best_builder`."""
+GROWTH_EXPERT_CELLS = 64
+"""Expert boards of at most this many cells use the growth builder; the rest use repair."""
 
-rationale: repair layouts are mostly small islands in a lot of sea, which
-rates easy to hard in a few changes; the growth builder's larger islands and
-40-55% land reach expert in far fewer changes.
-"""
+
+def best_builder(target: Level, rows: int, cols: int) -> str:
+    """The layout builder that wins at this level and size (measured with benchmarks/generate_nurikabe.py).
+
+    rationale: repair layouts are small islands in a lot of sea (about 35%
+    land), which reach easy to hard in a few changes.  For expert, the growth
+    builder's larger islands (about 45% land) get there in fewer changes up to
+    8x8, but from 10x10 its boards leave so many cells open to the ladder that
+    repairs make little headway, and repair layouts win again.
+    """
+    if target is Level.EXPERT and rows * cols <= GROWTH_EXPERT_CELLS:
+        return "growth"
+    return "repair"
 
 
 class NurikabeGenerator(GenreGenerator):
@@ -77,14 +92,18 @@ class NurikabeGenerator(GenreGenerator):
             raise ValueError(f"unknown layout builder {builder!r}: choose one of {', '.join(BUILDERS)}")
         self.builder = builder
 
-    def builder_for(self, target: Level) -> str:
-        return BUILDER_BY_LEVEL[target] if self.builder == "auto" else self.builder
+    def patience(self, rows: int, cols: int, target: Level) -> int:
+        """Changes without getting closer before an attempt starts over: ``PATIENCE * (rows + cols)``."""
+        return PATIENCE * (rows + cols)
+
+    def builder_for(self, target: Level, rows: int, cols: int) -> str:
+        return best_builder(target, rows, cols) if self.builder == "auto" else self.builder
 
     def max_level(self, rows: int, cols: int) -> Level:
         return feasibility.max_level(rows, cols)
 
     def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
-        if self.builder_for(target) == "growth":
+        if self.builder_for(target, rows, cols) == "growth":
             sizes = EASY_SIZES if target <= Level.EASY else SIZES
             layout = growth_layout(rows, cols, rng, sizes=sizes)
         else:
@@ -130,9 +149,16 @@ def remove_rival(layout: Layout, rival: Answer, rng: random.Random) -> Layout | 
 
 
 def unstick(layout: Layout, undecided: int, rng: random.Random) -> Layout | None:
-    """Give the ladder a foothold at a cell it left undecided: a clue there, or land there."""
+    """Give the ladder a foothold at a cell it left undecided: a clue there, or land there.
+
+    Part of the time (:data:`NEW_CLUE_SHARE`) a sea cell touching no island is
+    preferred: a new island of 1 adds a clue, where moving a clue takes one away
+    from somewhere else.
+    """
     spots = list(cells(undecided))
     rng.shuffle(spots)
+    if rng.random() < NEW_CLUE_SHARE:
+        spots.sort(key=lambda c: layout.island_of(c) >= 0 or len(layout.touching(c)) > 0)
     for cell in spots:
         index = layout.island_of(cell)
         if index >= 0:
@@ -145,10 +171,14 @@ def unstick(layout: Layout, undecided: int, rng: random.Random) -> Layout | None
 
 
 def harden(layout: Layout, rng: random.Random) -> Layout | None:
-    """Make a too-easy puzzle harder: move a clue in its island, join two islands, or grow one."""
+    """Make a too-easy puzzle harder: move a clue in its island, join two islands, or grow one.
+
+    When none of these can be done (a thin board whose layout is all sea has
+    no island to work on), a sea cell touching no island becomes one.
+    """
     moves = [_move_clue, _join_islands, _grow_island]
     rng.shuffle(moves)
-    for move in moves:
+    for move in moves + [_new_island]:
         changed = move(layout, rng)
         if changed is not None:
             return changed
@@ -181,6 +211,16 @@ def _join_islands(layout: Layout, rng: random.Random) -> Layout | None:
 
 def _grow_island(layout: Layout, rng: random.Random) -> Layout | None:
     spots = _sea_cells_touching(layout, 1)
+    rng.shuffle(spots)
+    for cell in spots:
+        changed = layout.with_land(cell)
+        if changed is not None:
+            return changed
+    return None
+
+
+def _new_island(layout: Layout, rng: random.Random) -> Layout | None:
+    spots = _sea_cells_touching(layout, 0)
     rng.shuffle(spots)
     for cell in spots:
         changed = layout.with_land(cell)

@@ -10,6 +10,7 @@ separate_clues         easy         a cell touching two islands is sea
 no_pool                easy         three sea cells of a 2x2 block make the fourth land
 island_exit            easy         land with one way out extends through it
 sea_exit               easy         a sea part with one way out extends through it
+sea_budget             medium       joining the sea's parts needs more cells than are left
 unreachable            medium       a cell no island can reach within its size is sea
 island_shapes          medium       every way to finish a small island agrees on a cell
 forced                 medium       a value that breaks a rule at once is wrong
@@ -211,6 +212,48 @@ def reach(board: Board) -> Mask:
             total |= cells_
         return total
     return board.derived("reach", compute)
+
+
+def sea_budget(board: Board) -> list[Step] | None:
+    """The sea cells still to come cannot join the sea's parts: a contradiction.
+
+    With every clue a number, the sea has a known size.  Joining its parts
+    takes new sea cells: part ``i`` is ``g_i`` open cells from the nearest
+    other part, so any joining tree uses at least ``g_i // 2`` cells within
+    ``g_i // 2`` steps of part ``i``, and those neighbourhoods do not overlap.
+    """
+    puzzle = board.puzzle
+    if any(number is None for _, number in puzzle.clues):
+        return None
+    grid = board.grid
+    parts = board.derived("sea_parts", lambda b: grid.components(b.shaded))
+    if len(parts) < 2:
+        return None
+    land_total = sum(number for _, number in puzzle.clues)  # type: ignore[misc]
+    budget = grid.size - land_total - board.shaded.bit_count()
+    open_ = board.undecided
+    sea = board.shaded
+    needed = 0
+    for part in parts:
+        others = sea & ~part
+        seen = cur = part
+        gap = 0
+        while True:
+            cur = grid.dilate(cur) & open_ & ~seen
+            gap += 1
+            if not cur or gap > budget:
+                break
+            if grid.dilate(cur) & others:
+                needed += gap // 2
+                break
+            seen |= cur
+        if not cur or gap > budget:
+            raise Contradiction(f"the sea at {grid.names(part, 3)} is too far from the rest of the sea "
+                                f"for the {budget} sea cells left", part)
+        if needed > budget:
+            raise Contradiction(f"joining the {len(parts)} parts of the sea takes more than the "
+                                f"{budget} sea cells left", sea)
+    return None
 
 
 def unreachable(board: Board) -> list[Step] | None:
@@ -427,6 +470,7 @@ TECHNIQUES = (
     Technique("no_pool", Level.EASY, no_pool, "A 2x2 block with three sea cells has land in the fourth."),
     Technique("island_exit", Level.EASY, island_exit, "An island that must still grow, or unnumbered land that must reach a number, with one way out extends through it."),
     Technique("sea_exit", Level.EASY, sea_exit, "A sea area that must join other sea, with one way out, extends through it."),
+    Technique("sea_budget", Level.MEDIUM, sea_budget, "Joining the parts of the sea would take more sea cells than the clues leave."),
     Technique("unreachable", Level.MEDIUM, unreachable, "A cell no numbered island can reach within its remaining size is sea."),
     Technique("island_shapes", Level.MEDIUM, island_shapes, "Every way to finish a small island includes a cell (land) or walls it (sea)."),
     Technique("forced", Level.MEDIUM, forced, "A cell where one value breaks a rule at once (merging islands, cutting the sea, leaving an island too little room) takes the other value."),

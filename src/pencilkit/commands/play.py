@@ -1,0 +1,117 @@
+"""``play``: serve the web player on this machine and open it in a browser.
+
+The server listens on 127.0.0.1 unless told otherwise, prints its address and
+runs until interrupted.  A browser is opened only where one can show a page
+(a desktop session, not a bare server) and not with ``--no-browser``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from types import FrameType
+
+from ..errors import PencilkitError
+from . import Command
+
+EXIT_OK = 0
+GRACE_SECONDS = 2
+"""On Ctrl+C, how long requests may take to finish before they are cut off (the workers stop at once)."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default %(default)s: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s; 0 picks a free one)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="worker processes for generation and solving (default: one per core)")
+    parser.add_argument("--log", action="store_true", help="log every request")
+
+
+def has_display() -> bool:
+    """Whether a browser could show a window here: always on macOS and Windows, with X or Wayland elsewhere."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, so that the address printed is the one really bound (port 0 included)."""
+    if not 0 <= port <= 65535:
+        raise PencilkitError(f"--port must be 0 to 65535, not {port}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise PencilkitError(f"cannot resolve --host {host!r}: {e.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        raise PencilkitError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def address_of(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    if host in ("0.0.0.0", "::"):
+        shown = "127.0.0.1"
+    return f"http://{shown}:{port}/"
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from ..web.server import create_app, stop_workers
+
+    if args.workers is not None and args.workers < 1:
+        raise PencilkitError(f"--workers must be positive, not {args.workers}")
+    sock = bind(args.host, args.port)
+    url = address_of(sock)
+    app = create_app(heavy_workers=args.workers)
+    config = uvicorn.Config(app, log_level="info" if args.log else "warning", access_log=args.log,
+                            timeout_graceful_shutdown=GRACE_SECONDS)
+
+    class Server(uvicorn.Server):
+        """Stops the workers first on Ctrl+C, so that a running generation ends its request at once."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            stop_workers(app)
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
+    print(f"pencilkit player at {url} (Ctrl+C to stop)", flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"note: listening on {args.host}, so other machines can reach the player", file=sys.stderr)
+    if not args.no_browser and has_display():
+        threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return EXIT_OK
+
+
+def _open_when_started(server: object, url: str, wait: float = 30.0) -> None:
+    deadline = time.monotonic() + wait
+    while not getattr(server, "started", False):
+        if time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
+    webbrowser.open(url)
+
+
+COMMANDS = [
+    Command("play", "Serve the web player (Nurikabe and Kurodoko) and open it in a browser.", configure, run),
+]

@@ -1,0 +1,214 @@
+"""Kurodoko's side of generation: paint, add clues until the ladder finishes, sweep, target.
+
+Seed 003's generator, as a plug-in to the frame's driver
+(:mod:`pencilkit.frame.generate`).  In Kurodoko a clue cell is a white cell
+that shows its count, and it is white in the solution already, so adding a
+clue never changes the answer: it only removes rivals.  That makes the
+pipeline monotone:
+
+1. **Paint** a legal board (:func:`~pencilkit.genres.kurodoko.layout.paint`:
+   no two black cells touch, the white cells are connected, 16-26% black like
+   the corpus).
+2. **Add clues** (:func:`add_clues`): run the ladder up to the target level;
+   while it stalls, put the true count on a white cell it left undecided (or,
+   when every open cell is black, on a white cell that sees one) and carry on
+   from the stalled board (every deduction on it still holds, since the new
+   puzzle's solutions are among the old one's).  In the worst case every white
+   cell carries a clue and the board is pinned, so the walk ends.
+3. **Sweep** (:func:`sweep`): visit the clues in a random order and drop each
+   one the ladder up to the target can do without.  The test is "the ladder
+   still finishes it", which is stronger than "it is still unique": every
+   technique is sound, so a ladder that decides every cell has proved
+   uniqueness, and the puzzle stays solvable by the steps the hint button
+   shows.
+4. **Target the level**: the swept puzzle is finished by the ladder up to the
+   target, so it is unique and rated at most the target.  The driver checks
+   that the ladder below does not finish it (Tatham's rule).  When it does,
+   :meth:`KurodokoGenerator.repair` moves one clue: it drops a random clue
+   (the ladder then stalls, because the sweep kept only needed clues), adds
+   clues at other cells where it stalls, and sweeps again.  After
+   :meth:`~KurodokoGenerator.patience` moves without success the driver paints
+   a new board.
+
+So every candidate the driver sees is proven unique by the ladder; the
+driver's search for a second solution never runs.  Every random choice goes
+through the driver's ``random.Random(seed)`` and runs over lists in cell
+order, and the only limits inside a candidate are step counts, so a seed gives
+the same puzzle on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...frame.board import Board, Contradiction
+from ...frame.generate import Assessment, Candidate, GenreGenerator, OutOfTime
+from ...frame.levels import Level
+from ...frame.ruleset import Ruleset
+from ...grid import Cell, Mask, cells
+from ...puzzle import Answer, Puzzle
+from .layout import Painting, paint
+
+LADDER_CHUNK = 8
+"""Technique applications between two looks at the clock."""
+PATIENCE = 2
+"""Clue moves per ``rows + cols`` after which the driver paints a new board."""
+
+
+@dataclass(frozen=True)
+class KurodokoCandidate:
+    """A painting with a set of clue cells; the puzzle shows each clue's true count."""
+
+    painting: Painting
+    clue_cells: Mask
+    added: int = 0
+    """Clues the last add phase left before its sweep (for the benchmark's before/after columns)."""
+
+    @cached_property
+    def puzzle(self) -> Puzzle:
+        return self.painting.puzzle(self.clue_cells)
+
+    @cached_property
+    def solution(self) -> Answer:
+        return self.painting.solution()
+
+    @property
+    def clues(self) -> int:
+        return self.clue_cells.bit_count()
+
+
+class KurodokoGenerator(GenreGenerator):
+    """Seed 003's monotone generator: paint, add clues, sweep, then move clues toward the level.
+
+    The driver hands each run its deadline through :meth:`begin`; past it, a
+    ladder run raises :class:`~pencilkit.frame.generate.OutOfTime`, which the
+    driver treats as the end of its budget.  The deadline is kept per thread,
+    so runs in several threads (the web player's) do not cut each other short.
+    """
+
+    def __init__(self, ruleset: Ruleset | None = None) -> None:
+        self._ruleset = ruleset
+        self._local = threading.local()
+
+    def begin(self, deadline: float) -> None:
+        self._local.deadline = deadline
+
+    @property
+    def deadline(self) -> float | None:
+        """This thread's deadline, or ``None`` outside a run."""
+        return getattr(self._local, "deadline", None)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        if self._ruleset is None:
+            from . import KURODOKO
+
+            self._ruleset = KURODOKO.ruleset
+        return self._ruleset
+
+    def max_level(self, rows: int, cols: int) -> Level:
+        from .feasibility import max_level
+
+        return max_level(rows, cols)
+
+    def patience(self, rows: int, cols: int, target: Level) -> int:
+        """Clue moves without reaching the level before a new painting: ``PATIENCE * (rows + cols)``."""
+        return PATIENCE * (rows + cols)
+
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+        painting = paint(rows, cols, rng)
+        return self.complete(painting, 0, target, rng)
+
+    def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
+               rng: random.Random) -> Candidate | None:
+        """Move one clue of a puzzle the ladder below the target still finishes.
+
+        Every candidate this generator makes is finished by the ladder up to
+        the target, so the driver only ever reports it exact or easier; any
+        other verdict starts over.
+        """
+        assert isinstance(candidate, KurodokoCandidate)
+        if assessment.rating is None or assessment.rating >= target:
+            return None
+        dropped = rng.choice(sorted(cells(candidate.clue_cells)))
+        return self.complete(candidate.painting, candidate.clue_cells & ~(1 << dropped), target, rng,
+                             avoid=1 << dropped)
+
+    def complete(self, painting: Painting, clue_cells: Mask, target: Level, rng: random.Random,
+                 avoid: Mask = 0) -> KurodokoCandidate | None:
+        """Add clues until the ladder up to ``target`` finishes, then sweep; ``None`` if it never does."""
+        added = add_clues(self.ruleset, painting, clue_cells, target, rng, avoid=avoid, deadline=self.deadline)
+        if added is None:
+            return None
+        swept = sweep(self.ruleset, painting, added, target, rng, deadline=self.deadline)
+        return KurodokoCandidate(painting, swept, added=added.bit_count())
+
+
+def finishes(ruleset: Ruleset, board: Board, level: Level, deadline: float | None = None) -> bool:
+    """Run the ladder up to ``level`` on ``board`` (in place); whether it decided every cell.
+
+    Raises :class:`OutOfTime` past ``deadline`` and ``RuntimeError`` if the
+    ladder refutes the board (it holds a painting's true clues, so that would
+    mean an unsound technique).
+    """
+    try:
+        while board.undecided:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
+            trace = ruleset.run(board, max_level=level, max_steps=LADDER_CHUNK)
+            if trace.count < LADDER_CHUNK:
+                break
+    except Contradiction as broken:
+        raise RuntimeError(f"the ladder refuted a painted board: {broken.reason}") from None
+    return not board.undecided
+
+
+def add_clues(ruleset: Ruleset, painting: Painting, clue_cells: Mask, level: Level, rng: random.Random,
+              *, avoid: Mask = 0, deadline: float | None = None) -> Mask | None:
+    """Clue cells (a superset of ``clue_cells``) whose puzzle the ladder up to ``level`` finishes.
+
+    Each round puts a clue on a random white cell the ladder left undecided;
+    when every undecided cell is black, on a random white cell whose sight (its
+    runs and the black cells ending them) reaches one.  Cells in ``avoid`` are
+    used only when nothing else is left.  ``None`` when every white cell
+    carries a clue and the ladder still stalls.
+    """
+    white = painting.white
+    board = Board.start(painting.puzzle(clue_cells))
+    while not finishes(ruleset, board, level, deadline):
+        spot = _next_clue(painting, board.undecided, white & ~clue_cells & ~avoid, rng)
+        if spot is None:
+            spot = _next_clue(painting, board.undecided, white & ~clue_cells, rng)
+            if spot is None:
+                return None
+        clue_cells |= 1 << spot
+        board = Board(painting.puzzle(clue_cells), board.shaded, board.unshaded | 1 << spot)
+    return clue_cells
+
+
+def _next_clue(painting: Painting, undecided: Mask, free: Mask, rng: random.Random) -> Cell | None:
+    open_white = sorted(cells(undecided & free))
+    if open_white:
+        return rng.choice(open_white)
+    seeing = [c for c in cells(free) if painting.sight(c) & undecided]
+    return rng.choice(seeing) if seeing else None
+
+
+def sweep(ruleset: Ruleset, painting: Painting, clue_cells: Mask, level: Level, rng: random.Random,
+          *, deadline: float | None = None) -> Mask:
+    """``clue_cells`` without every clue the ladder up to ``level`` can do without, tried in random order."""
+    order = sorted(cells(clue_cells))
+    rng.shuffle(order)
+    for cell in order:
+        fewer = clue_cells & ~(1 << cell)
+        if finishes(ruleset, Board.start(painting.puzzle(fewer)), level, deadline):
+            clue_cells = fewer
+    return clue_cells
+
+
+GENERATOR = KurodokoGenerator()
+"""The generator the frame uses for Kurodoko (found by :meth:`Genre.generator`)."""

@@ -1,0 +1,130 @@
+"""Kurodoko boards that are legal by construction: scattered black cells in one white area.
+
+A *painting* is a solved Kurodoko board without its clues: a set of black
+cells no two of which share a side, whose white cells form one orthogonally
+connected group.  :func:`paint` makes one by visiting the cells in a random
+order and blackening each cell that touches no black cell and whose
+blackening leaves the white cells connected, until the black share drawn for
+the board is reached (or no cell qualifies).  R2 and R3 are loop invariants,
+so no painting is ever rejected.
+
+Any white cell of a painting can carry a clue, and its number is read off the
+painting (:meth:`Painting.sees`): the cell itself plus the white runs in the
+four directions up to the first black cell or the edge.  A clue cell is white
+in the painting already, so adding a clue never changes the solution (seed
+003): it only removes rivals.
+
+Every random choice goes through the ``random.Random`` passed in and runs over
+lists in cell order, so a seed gives the same painting on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...grid import Cell, Grid, Mask, cells
+from ...puzzle import Answer, Puzzle
+
+BLACK_SHARE = (0.16, 0.26)
+"""Range the black share of a painting is drawn from: the corpus's boards run 13-31% black,
+20.5% on average."""
+
+
+@dataclass(frozen=True)
+class Painting:
+    """A legal solved board: ``black`` cells never touch and the white cells are connected."""
+
+    rows: int
+    cols: int
+    black: Mask
+
+    @property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+    @property
+    def white(self) -> Mask:
+        return self.grid.full & ~self.black
+
+    def sees(self, cell: Cell) -> int:
+        """The number a clue at ``cell`` shows: the white cells it sees, itself included."""
+        return self.view(cell).bit_count()
+
+    def view(self, cell: Cell) -> Mask:
+        """The white cells ``cell`` sees: itself and the white runs in the four directions."""
+        return self._views[cell]
+
+    def sight(self, cell: Cell) -> Mask:
+        """:meth:`view` plus the black cells that end its runs: every cell a clue here speaks of."""
+        return self._sights[cell]
+
+    @cached_property
+    def _views(self) -> tuple[Mask, ...]:
+        return tuple(self._look(cell)[0] for cell in range(self.rows * self.cols))
+
+    @cached_property
+    def _sights(self) -> tuple[Mask, ...]:
+        return tuple(self._look(cell)[1] for cell in range(self.rows * self.cols))
+
+    def _look(self, cell: Cell) -> tuple[Mask, Mask]:
+        if self.black >> cell & 1:
+            return 0, 0
+        r0, c0 = divmod(cell, self.cols)
+        seen = stops = 1 << cell
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            r, c = r0 + dr, c0 + dc
+            while 0 <= r < self.rows and 0 <= c < self.cols:
+                bit = 1 << (r * self.cols + c)
+                if self.black & bit:
+                    stops |= bit
+                    break
+                seen |= bit
+                r, c = r + dr, c + dc
+        return seen, seen | stops
+
+    def puzzle(self, clue_cells: Mask) -> Puzzle:
+        """The puzzle with a clue on each cell of ``clue_cells`` (white cells), showing its true count."""
+        if clue_cells & self.black:
+            raise ValueError("a clue cell must be white")
+        return Puzzle.make("kurodoko", self.rows, self.cols, {c: self.sees(c) for c in cells(clue_cells)})
+
+    def solution(self) -> Answer:
+        return Answer(self.rows, self.cols, self.black, self.white)
+
+
+def can_blacken(grid: Grid, black: Mask, cell: Cell) -> bool:
+    """Whether ``cell`` may turn black: it touches no black cell and the white cells stay connected."""
+    if grid.neighbours[cell] & black:
+        return False
+    white = grid.full & ~black & ~(1 << cell)
+    if not white:
+        return False
+    # rationale: the white neighbours of the cell are the only places a cut could
+    # separate; if one flood from the first reaches the others through the rest of
+    # the white cells, nothing else can be cut off (the white area was connected).
+    near = grid.neighbours[cell] & white
+    if near.bit_count() <= 1:
+        return True
+    reached = grid.flood(near & -near, white)
+    return near & ~reached == 0
+
+
+def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE) -> Painting:
+    """A random legal painting whose black share is drawn from ``share``.
+
+    One pass over the cells in a shuffled order suffices: blackening a cell
+    only takes options away, so a cell refused once stays refused.
+    """
+    grid = Grid.of(rows, cols)
+    target = round(rng.uniform(*share) * grid.size)
+    black = 0
+    order = list(range(grid.size))
+    rng.shuffle(order)
+    for cell in order:
+        if black.bit_count() >= target:
+            break
+        if can_blacken(grid, black, cell):
+            black |= 1 << cell
+    return Painting(rows, cols, black)

@@ -1,0 +1,126 @@
+"""Hints: the next deduction from the player's own board, or the first mark that is wrong.
+
+A hint must start where the player is, not where the solver would be.  So it
+compares the player's marks with the (unique) solution first: a mark that
+disagrees is a mistake, and the hint names it instead of reasoning from a board
+that has no solution.  Otherwise every mark is true, the marks form a
+:class:`~pencilkit.frame.board.Board` (clue cells unshaded, as the frame
+starts), and one run of the ladder on it (cheapest technique first) gives the
+deduction a player could make next: its technique, its cells and its reason.
+When no technique up to expert applies, the hint reveals one cell from the
+solution, the one the genre would branch on first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..frame.board import Board, Contradiction
+from ..frame.ladder import Step, Trace, propagate
+from ..frame.levels import Level
+from ..grid import Cell, Mask, cells
+from ..puzzle import Answer, Puzzle
+
+
+@dataclass
+class Hint:
+    """What the player is told: a kind, a sentence, and the cells to draw.
+
+    ``kind`` is ``step`` (a deduction), ``mistake`` (marks that disagree with the
+    solution), ``reveal`` (no technique applies; one cell from the solution) or
+    ``solved`` (nothing left to find).
+    """
+
+    kind: str
+    message: str
+    shade: Mask = 0
+    """Cells the hint says are shaded (or, for a mistake, marked shaded wrongly)."""
+    unshade: Mask = 0
+    """Cells the hint says are unshaded (or, for a mistake, marked unshaded wrongly)."""
+    technique: str = ""
+    level: Level | None = None
+    summary: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        grid = puzzle.grid
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "technique": self.technique,
+            "level": self.level.label if self.level is not None else None,
+            "summary": self.summary,
+            "shade": list(cells(self.shade)),
+            "unshade": list(cells(self.unshade)),
+            "cells": [grid.name(c) for c in cells(self.shade | self.unshade)],
+            **self.extra,
+        }
+
+
+def wrong_marks(answer: Answer, solution: Answer) -> tuple[Mask, Mask]:
+    """Marks that disagree with the solution: (shaded but should not be, unshaded but should be shaded)."""
+    return answer.shaded & ~solution.shaded, answer.unshaded & solution.shaded
+
+
+def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Level = Level.EXPERT) -> Hint:
+    """The hint for ``answer`` (the player's marks) on ``puzzle`` whose unique solution is ``solution``."""
+    grid = puzzle.grid
+    shaded_word, unshaded_word = puzzle.genre_module.words
+    wrongly_shaded, wrongly_unshaded = wrong_marks(answer, solution)
+    if wrongly_shaded | wrongly_unshaded:
+        parts = []
+        if wrongly_shaded:
+            parts.append(f"{grid.names(wrongly_shaded, 4)} {_is_are(wrongly_shaded)} marked {shaded_word} "
+                         f"but {_is_are(wrongly_shaded)} {unshaded_word}")
+        if wrongly_unshaded:
+            parts.append(f"{grid.names(wrongly_unshaded, 4)} {_is_are(wrongly_unshaded)} marked {unshaded_word} "
+                         f"but {_is_are(wrongly_unshaded)} {shaded_word}")
+        count = (wrongly_shaded | wrongly_unshaded).bit_count()
+        head = "A mark is wrong" if count == 1 else f"{count} marks are wrong"
+        return Hint("mistake", f"{head}: " + "; ".join(parts) + ".", wrongly_shaded, wrongly_unshaded)
+    if answer.shaded == solution.shaded:
+        return Hint("solved", f"Nothing left to find: every {shaded_word} cell is marked.")
+    board = Board(puzzle, answer.shaded, answer.unshaded | puzzle.clue_mask)
+    before = board.undecided
+    trace = Trace(record=True)
+    ruleset = puzzle.genre_module.ruleset
+    try:
+        propagate(board, ruleset.ladder, max_level=max_level, trace=trace, max_steps=1)
+    except Contradiction:
+        trace.steps = []
+    step = _first_new(trace.steps, before)
+    if step is not None:
+        technique = ruleset.technique(step.technique)
+        return Hint("step", step.why, step.shade & before, step.unshade & before, step.technique,
+                    step.level, technique.summary)
+    return _reveal(puzzle, Board(puzzle, answer.shaded, answer.unshaded | puzzle.clue_mask), solution)
+
+
+def _first_new(steps: list[Step], undecided: Mask) -> Step | None:
+    """The first recorded step that decides a cell the player has not marked."""
+    for step in steps:
+        if step.cells & undecided:
+            return step
+    return None
+
+
+def _reveal(puzzle: Puzzle, board: Board, solution: Answer) -> Hint:
+    """One undecided cell from the solution, the one search would branch on first."""
+    grid = puzzle.grid
+    shaded_word, unshaded_word = puzzle.genre_module.words
+    undecided = board.undecided
+    try:
+        order = puzzle.genre_module.ruleset.candidates(board)
+    except Contradiction:
+        order = []
+    cell: Cell = next((c for c in order if undecided >> c & 1), (undecided & -undecided).bit_length() - 1)
+    bit = 1 << cell
+    shade = bit & solution.shaded
+    word = shaded_word if shade else unshaded_word
+    return Hint("reveal", f"No technique up to expert applies here; from the solution, {grid.name(cell)} is {word}.",
+                shade, bit & ~shade)
+
+
+def _is_are(mask: Mask) -> str:
+    return "is" if mask.bit_count() == 1 else "are"

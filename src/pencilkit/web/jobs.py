@@ -1,0 +1,263 @@
+"""The work behind each API call, as plain functions of a JSON body.
+
+Each job takes the decoded request body (a ``dict``) and the :class:`Limits`,
+checks every field, does the work and returns ``(status, payload)``.  They run
+in worker processes, so they take and return only plain data, keep no state
+between requests except a cache of solutions (a pure function of the puzzle),
+and turn every :class:`~pencilkit.errors.PencilkitError` into a 400 answer
+naming the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from .. import check as check_answer
+from ..errors import PencilkitError
+from ..formats import read_answer, read_puzzle
+from ..frame.generate import GenerationFailed, generate
+from ..frame.levels import GENERATABLE, Level
+from ..frame.solve import Solution, Status, solve
+from ..genres import all_genres, find_genre
+from ..grid import cells
+from ..puzzle import Answer, Puzzle
+from .hint import next_hint
+from .limits import Limits
+
+Body = dict[str, Any]
+Result = tuple[int, dict[str, Any]]
+
+BAD_REQUEST, UNAVAILABLE = 400, 503
+
+
+class BadRequest(PencilkitError):
+    """A request field that is missing, of the wrong type or out of range."""
+
+
+# -- reading fields ------------------------------------------------------------
+
+
+def text_field(body: Body, name: str, *, required: bool = True, limit: int = 20_000) -> str | None:
+    value = body.get(name)
+    if value is None:
+        if required:
+            raise BadRequest(f"missing field {name!r}")
+        return None
+    if not isinstance(value, str):
+        raise BadRequest(f"field {name!r} must be a string, not {type(value).__name__}")
+    if len(value) > limit:
+        raise BadRequest(f"field {name!r} is {len(value)} characters, over the limit of {limit}")
+    return value
+
+
+def int_field(body: Body, name: str, low: int, high: int, default: int | None = None) -> int:
+    value = body.get(name, default)
+    if value is None:
+        raise BadRequest(f"missing field {name!r}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"field {name!r} must be a whole number, not {value!r}"[:200])
+    if not low <= value <= high:
+        raise BadRequest(f"field {name!r} is {value}: it must be {low} to {high}")
+    return value
+
+
+def seconds_field(body: Body, name: str, default: float, high: float) -> float:
+    value = body.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadRequest(f"field {name!r} must be a number of seconds, not {value!r}"[:200])
+    if not 0 < value <= high:
+        raise BadRequest(f"field {name!r} is {value}: it must be more than 0 and at most {high:g}")
+    return float(value)
+
+
+def puzzle_field(body: Body, limits: Limits, name: str = "puzzle") -> Puzzle:
+    text = text_field(body, name)
+    assert text is not None
+    genre = text_field(body, "genre", required=False, limit=40)
+    puzzle = read_puzzle(text, genre=genre)
+    if puzzle.rows > limits.max_side or puzzle.cols > limits.max_side:
+        raise BadRequest(f"the board is {puzzle.rows}x{puzzle.cols}, over the player's limit of "
+                         f"{limits.max_side}x{limits.max_side}")
+    return puzzle
+
+
+def answer_field(body: Body, puzzle: Puzzle) -> Answer:
+    value = body.get("answer")
+    if isinstance(value, list) and all(isinstance(row, str) for row in value):
+        text = "\n".join(value)
+    elif isinstance(value, str):
+        text = value
+    else:
+        raise BadRequest("field 'answer' must be a list of rows of #, - and . (or one string of them)")
+    if len(text) > 4 * puzzle.grid.size + 4 * puzzle.rows + 16:
+        raise BadRequest(f"field 'answer' is too long for a {puzzle.rows}x{puzzle.cols} board")
+    answer = read_answer(text)
+    if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
+        raise BadRequest(f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
+    return answer
+
+
+# -- what the page is told about puzzles ----------------------------------------
+
+
+def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
+    """Everything the page needs to draw a puzzle and share it."""
+    from ..formats.url import format_url
+
+    genre = puzzle.genre_module
+    try:
+        url: str | None = format_url(puzzle)
+    except PencilkitError:
+        url = None
+    return {
+        "id": puzzle.id(),
+        "genre": puzzle.genre,
+        "title": genre.title,
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "tokens": puzzle.tokens(),
+        "url": url,
+        "words": list(genre.words),
+    }
+
+
+def can_generate(genre_name: str) -> bool:
+    """Whether the genre has a generator (Kurodoko's may come later)."""
+    try:
+        find_genre(genre_name).generator()
+    except PencilkitError:
+        return False
+    return True
+
+
+def genres_json(limits: Limits) -> dict[str, Any]:
+    return {
+        "genres": [
+            {"name": g.name, "title": g.title, "rules": g.rules, "words": list(g.words),
+             "generate": can_generate(g.name)}
+            for g in all_genres()
+        ],
+        "levels": [level.label for level in GENERATABLE],
+        "limits": {"max_side": limits.max_side, "max_generate_side": limits.max_generate_side,
+                   "max_body": limits.max_body, "generate_seconds": limits.generate_seconds},
+    }
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    return {
+        "status": solution.status.value,
+        "solution": solution.answer.to_rows() if solution.answer and solution.status is Status.UNIQUE else None,
+        "rating": solution.rating.label if solution.rating is not None else None,
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 4),
+    }
+
+
+@lru_cache(maxsize=128)
+def solved(puzzle_id: str, seconds: float) -> Solution:
+    """The solve of a puzzle, cached per worker (a pure function of its ID and budget)."""
+    return solve(Puzzle.from_id(puzzle_id), seconds=seconds)
+
+
+# -- the jobs ------------------------------------------------------------------
+
+
+def parse_job(body: Body, limits: Limits) -> Result:
+    puzzle = puzzle_field(body, limits, "text")
+    return 200, {"puzzle": puzzle_json(puzzle)}
+
+
+def generate_job(body: Body, limits: Limits) -> Result:
+    genre_name = text_field(body, "genre", limit=40)
+    assert genre_name is not None
+    genre = find_genre(genre_name)
+    rows = int_field(body, "rows", 1, limits.max_generate_side)
+    cols = int_field(body, "cols", 1, limits.max_generate_side, default=rows)
+    level_text = text_field(body, "level", limit=20) or "medium"
+    level = Level.parse(level_text)
+    seed = body.get("seed")
+    if seed is not None:
+        seed = int_field(body, "seed", 0, 2**31 - 1)
+    budget = seconds_field(body, "time_budget", limits.generate_seconds, limits.max_generate_seconds)
+    if not can_generate(genre.name):
+        raise BadRequest(f"generation is not available for {genre.title} yet: paste a puzzle to play one")
+    try:
+        made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget)[0]
+    except GenerationFailed as failed:
+        return UNAVAILABLE, {"error": str(failed)}
+    return 200, {"puzzle": puzzle_json(made.puzzle), "generated": made.to_json()}
+
+
+def solve_job(body: Body, limits: Limits) -> Result:
+    puzzle = puzzle_field(body, limits)
+    budget = seconds_field(body, "time_budget", limits.solve_seconds, limits.max_solve_seconds)
+    return 200, {"puzzle": puzzle_json(puzzle), **solution_json(solved(puzzle.id(), budget))}
+
+
+def certain_violations(puzzle: Puzzle, answer: Answer) -> set[tuple[str, int, str]]:
+    """Violations that the unmarked cells cannot mend, as ``(rule, cells, message)``.
+
+    The checker counts unmarked cells as unshaded.  A violation it also finds,
+    word for word and on the same cells, when every unmarked cell (clues
+    aside) is shaded instead does not depend on the unmarked cells at all: the
+    components it names are walled in by marks, the counts it names are
+    already fixed.  So it holds in every completion of the marks, and a board
+    in progress can be told about it without noise from cells not yet played.
+    """
+    shaded = Answer(puzzle.rows, puzzle.cols, answer.shaded | (answer.unmarked & ~puzzle.clue_mask),
+                    answer.unshaded | (answer.unmarked & puzzle.clue_mask))
+    return {(v.rule, v.cells, v.message) for v in check_answer(puzzle, shaded)}
+
+
+def check_job(body: Body, limits: Limits) -> Result:
+    puzzle = puzzle_field(body, limits)
+    answer = answer_field(body, puzzle)
+    violations = check_answer(puzzle, answer)
+    certain = certain_violations(puzzle, answer) if violations and answer.unmarked else set()
+    grid = puzzle.grid
+    return 200, {
+        "correct": not violations,
+        "violations": [{**v.to_json(grid), "indices": list(cells(v.cells)),
+                        "certain": not answer.unmarked or (v.rule, v.cells, v.message) in certain}
+                       for v in violations],
+        "unmarked": answer.unmarked.bit_count(),
+    }
+
+
+def hint_job(body: Body, limits: Limits) -> Result:
+    puzzle = puzzle_field(body, limits)
+    answer = answer_field(body, puzzle)
+    solution = solved(puzzle.id(), limits.solve_seconds)
+    if solution.status is not Status.UNIQUE or solution.answer is None:
+        why = {
+            Status.MULTIPLE: "this puzzle has more than one solution",
+            Status.NONE: "this puzzle has no solution",
+        }.get(solution.status, "the solver could not finish this puzzle within its time budget")
+        return 200, {"kind": "unavailable", "message": f"No hint: {why}.", "shade": [], "unshade": [],
+                     "cells": [], "technique": "", "level": None, "summary": ""}
+    return 200, next_hint(puzzle, answer, solution.answer).to_json(puzzle)
+
+
+JOBS: dict[str, Callable[[Body, Limits], Result]] = {
+    "parse": parse_job,
+    "generate": generate_job,
+    "solve": solve_job,
+    "check": check_job,
+    "hint": hint_job,
+}
+
+
+def run_job(name: str, body: Body, limits: Limits) -> Result:
+    """Run the job called ``name``; bad input becomes ``(400, {"error": ...})``."""
+    try:
+        return JOBS[name](body, limits)
+    except PencilkitError as bad:
+        return BAD_REQUEST, {"error": str(bad)}
+
+
+def warm_up() -> None:
+    """Import and build what every job needs, so a worker's first request is not slow."""
+    for genre in all_genres():
+        genre.ruleset  # noqa: B018 - builds and caches the ruleset

@@ -1,0 +1,41 @@
+"""What the web API accepts: board sizes, body size and time budgets.
+
+The player is local, but its API still treats every request as untrusted:
+a request over a limit gets a 4xx answer naming the limit, and no request can
+hold a worker longer than its budget plus a margin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Limits on one request; the defaults suit a local player on a small machine."""
+
+    max_body: int = 64 * 1024
+    """Bytes of request body (a 60x60 answer and its puzzle take about 11 KB)."""
+    max_side: int = 60
+    """Rows or columns of a board the API plays, checks, hints or solves."""
+    max_generate_side: int = 25
+    """Rows or columns of a board the API generates."""
+    generate_seconds: float = 10.0
+    """Default time budget of one generation."""
+    max_generate_seconds: float = 30.0
+    """Largest time budget a request may ask for."""
+    solve_seconds: float = 10.0
+    """Search budget of one solve (the ladder before it is bounded by the board size)."""
+    max_solve_seconds: float = 30.0
+    margin_seconds: float = 15.0
+    """Added to a job's own budget to make the request's timeout (queueing, the ladder, a slow worker)."""
+    light_timeout: float = 30.0
+    """Timeout of check, hint and parse requests."""
+    max_pending: int = 16
+    """Jobs waiting for one pool before new ones are turned away with 503."""
+
+    def generate_timeout(self, budget: float) -> float:
+        return budget + self.margin_seconds
+
+    def solve_timeout(self, budget: float) -> float:
+        return budget + self.margin_seconds

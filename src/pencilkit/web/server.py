@@ -1,0 +1,251 @@
+"""The player's web server: the page, its static files and the JSON API.
+
+Every API call is a POST of one JSON object to ``/api/<job>`` (``parse``,
+``generate``, ``solve``, ``check``, ``hint``); ``GET /api/genres`` tells the
+page what it can do.  The work itself runs in worker processes
+(:mod:`pencilkit.web.jobs`): the solver is pure Python and holds the GIL, so
+only separate processes keep the server answering while a generation runs.
+Generation and solving go to one pool, the quick calls (parse, check, hint) to
+another, so a queue of slow generations never delays a check.
+
+Bad input never reaches a 500: the body is limited in size and must be a JSON
+object, each job checks its fields, and every error is a JSON object
+``{"error": "..."}`` with a 4xx code (413 for a body over the limit).  A pool
+with too many jobs waiting answers 503, and a job past its timeout 504.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import os
+import signal
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .jobs import JOBS, genres_json, run_job, warm_up
+from .limits import Limits
+
+STATIC = Path(__file__).with_name("static")
+HEAVY_JOBS = frozenset({"generate", "solve"})
+"""Jobs that may run for seconds; the rest are quick."""
+
+log = logging.getLogger("pencilkit.web")
+
+
+class ApiError(Exception):
+    """An answer other than 200, with a message for the page."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Pool:
+    """A process pool and the number of jobs given to it and not yet answered."""
+
+    name: str
+    workers: int
+    executor: Executor | None = None
+    pending: int = 0
+
+    def start(self) -> None:
+        """Start every worker now, with Ctrl+C ignored from birth: the server stops them itself."""
+        context = multiprocessing.get_context("spawn")
+        self.executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker)
+        with sigint_ignored():
+            for _ in range(self.workers):
+                self.executor.submit(warm_up)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def stop(self) -> None:
+        """Stop at once: queued jobs are cancelled and running ones ended (their requests are gone)."""
+        executor, self.executor = self.executor, None
+        if executor is None:
+            return
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(5)
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT while workers are spawned, so that they inherit the ignoring (main thread only)."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread (a test client): nothing to inherit
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def start_worker() -> None:
+    """A worker leaves Ctrl+C to the server (which stops it) and builds what its jobs need."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up()
+
+
+def default_workers() -> tuple[int, int]:
+    """Workers for the slow pool and the quick pool: one per core for each, at least one."""
+    cores = os.cpu_count() or 1
+    return max(1, cores), max(1, min(cores, 2))
+
+
+def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None,
+               light_workers: int | None = None) -> Starlette:
+    """The player's application; its worker pools start and stop with it (the lifespan)."""
+    limits = limits or Limits()
+    heavy_default, light_default = default_workers()
+    pools = {
+        "heavy": Pool("heavy", heavy_workers or heavy_default),
+        "light": Pool("light", light_workers or light_default),
+    }
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for pool in pools.values():
+            pool.start()
+        try:
+            yield
+        finally:
+            for pool in pools.values():
+                pool.stop()
+
+    async def run(name: str, body: dict[str, Any]) -> Response:
+        pool = pools["heavy" if name in HEAVY_JOBS else "light"]
+        if pool.executor is None or app.state.stopping:
+            raise ApiError(503, "the server is not running its workers")
+        if pool.pending >= limits.max_pending:
+            raise ApiError(503, f"the server is busy ({pool.pending} {pool.name} jobs waiting): try again shortly")
+        timeout = timeout_for(name, body, limits)
+        pool.pending += 1
+        try:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(pool.executor, run_job, name, body, limits)
+            status, payload = await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise ApiError(504, f"{name} took longer than {timeout:g} s and was given up") from None
+        except BrokenProcessPool:
+            if app.state.stopping:
+                raise ApiError(503, "the server is stopping") from None
+            log.error("a %s worker died; restarting the pool", pool.name)
+            pool.restart()
+            raise ApiError(503, "a worker stopped unexpectedly; it has been restarted: try again") from None
+        finally:
+            pool.pending -= 1
+        return JSONResponse(payload, status_code=status)
+
+    async def api_job(request: Request) -> Response:
+        name = request.path_params["job"]
+        if name not in JOBS:
+            raise ApiError(404, f"no API call {name!r}: the calls are {', '.join(sorted(JOBS))}")
+        body = await read_json(request, limits.max_body)
+        return await run(name, body)
+
+    async def api_genres(request: Request) -> Response:
+        return JSONResponse(genres_json(limits))
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("internal error on %s", request.url.path, exc_info=exc)
+        return JSONResponse({"error": "internal error: see the server's log"}, status_code=500)
+
+    routes = [
+        Route("/", index),
+        Route("/api/genres", api_genres, methods=["GET"]),
+        Route("/api/{job}", api_job, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: server_error},
+    )
+    app.state.limits = limits
+    app.state.pools = pools
+    app.state.stopping = False
+    return app
+
+
+def stop_workers(app: Starlette) -> None:
+    """End every job at once (on Ctrl+C): requests still waiting get 503 and the server can stop."""
+    app.state.stopping = True
+    for pool in app.state.pools.values():
+        pool.stop()
+
+
+def timeout_for(name: str, body: dict[str, Any], limits: Limits) -> float:
+    """The request's timeout: its own budget (when it names a valid one) plus the margin."""
+    budget = body.get("time_budget")
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not budget > 0:
+        budget = None
+    if name == "generate":
+        return limits.generate_timeout(min(budget or limits.generate_seconds, limits.max_generate_seconds))
+    if name == "solve":
+        return limits.solve_timeout(min(budget or limits.solve_seconds, limits.max_solve_seconds))
+    if name == "hint":
+        return limits.solve_timeout(limits.solve_seconds)
+    return limits.light_timeout
+
+
+async def read_json(request: Request, limit: int) -> dict[str, Any]:
+    """The request body as a JSON object, read no further than ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise ApiError(400, "bad Content-Length header")
+        if int(declared) > limit:
+            raise ApiError(413, f"the body is {declared} bytes, over the limit of {limit}")
+    chunks: list[bytes] = []
+    total = 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > limit:
+            raise ApiError(413, f"the body is over the limit of {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        raise ApiError(400, "empty body: send a JSON object")
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "the body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, f"the body must be a JSON object, not {type(body).__name__}")
+    return body

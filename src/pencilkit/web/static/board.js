@@ -1,0 +1,264 @@
+// The board: an SVG grid that draws marks and overlays and turns pointer and
+// keyboard input into changes of marks.
+//
+// Marks are EMPTY, SHADE and DOT per cell.  A tap or click cycles
+// shade -> dot -> clear; a drag paints every cell it passes with the state the
+// first cell took; a right click toggles a dot.  The board never changes its
+// own marks: it reports each gesture as one list of changes
+// ({cell, from, to}) and the player applies it (so that it can be undone).
+
+export const EMPTY = 0;
+export const SHADE = 1;
+export const DOT = 2;
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CELL = 40;
+const PAD = 3;
+
+function svg(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+export function nextState(state) {
+  return state === EMPTY ? SHADE : state === SHADE ? DOT : EMPTY;
+}
+
+export class BoardView {
+  constructor(container, { onGesture }) {
+    this.container = container;
+    this.onGesture = onGesture;
+    this.puzzle = null;
+    this.marks = [];
+    this.cursor = 0;
+    this.showCursor = false;
+    this.drag = null;
+    container.addEventListener("keydown", (e) => this.keydown(e));
+    container.addEventListener("focus", () => this.drawCursor());
+    container.addEventListener("blur", () => this.drawCursor());
+  }
+
+  /** Draw a new puzzle (genre, rows, cols, tokens) with its marks. */
+  load(puzzle, marks) {
+    this.puzzle = puzzle;
+    this.marks = marks.slice();
+    this.cursor = Math.min(this.cursor, puzzle.rows * puzzle.cols - 1);
+    const width = puzzle.cols * CELL + 2 * PAD;
+    const height = puzzle.rows * CELL + 2 * PAD;
+    this.container.replaceChildren();
+    this.container.style.setProperty("--aspect", `${width} / ${height}`);
+    const root = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, class: `grid genre-${puzzle.genre}`, role: "grid",
+      "aria-label": `${puzzle.title} ${puzzle.rows} by ${puzzle.cols}`,
+    }, this.container);
+    this.root = root;
+    const cells = svg("g", { class: "cells" }, root);
+    this.cellEls = [];
+    this.dotEls = [];
+    for (let i = 0; i < puzzle.rows * puzzle.cols; i++) {
+      const [x, y] = this.origin(i);
+      const clue = puzzle.tokens[i] !== ".";
+      const rect = svg("rect", { x, y, width: CELL, height: CELL, class: clue ? "cell clue" : "cell",
+                                 "data-cell": i }, cells);
+      this.cellEls.push(rect);
+      const dot = svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5, class: "dot" }, cells);
+      this.dotEls.push(dot);
+      if (clue) {
+        const text = svg("text", { x: x + CELL / 2, y: y + CELL / 2, class: "numeral",
+                                   "font-size": puzzle.tokens[i].length > 2 ? 17 : 23 }, cells);
+        text.textContent = puzzle.tokens[i];
+      }
+    }
+    this.lines(root);
+    this.overlayEl = svg("g", { class: "overlay" }, root);
+    this.cursorEl = svg("rect", { width: CELL - 4, height: CELL - 4, rx: 3, class: "cursor" }, root);
+    this.listen(root);
+    for (let i = 0; i < this.marks.length; i++) this.drawCell(i);
+    this.drawCursor();
+  }
+
+  lines(root) {
+    const { rows, cols } = this.puzzle;
+    const g = svg("g", { class: "lines" }, root);
+    let d = "";
+    for (let r = 1; r < rows; r++) d += `M${PAD} ${PAD + r * CELL}h${cols * CELL}`;
+    for (let c = 1; c < cols; c++) d += `M${PAD + c * CELL} ${PAD}v${rows * CELL}`;
+    svg("path", { d, class: "thin" }, g);
+    svg("rect", { x: PAD, y: PAD, width: cols * CELL, height: rows * CELL, class: "frame" }, g);
+  }
+
+  origin(cell) {
+    const c = cell % this.puzzle.cols;
+    const r = Math.floor(cell / this.puzzle.cols);
+    return [PAD + c * CELL, PAD + r * CELL];
+  }
+
+  isClue(cell) {
+    return this.puzzle.tokens[cell] !== ".";
+  }
+
+  /** Show new marks (after undo, redo, a loaded game or a hint applied). */
+  setMarks(marks) {
+    for (let i = 0; i < marks.length; i++) {
+      if (marks[i] !== this.marks[i]) {
+        this.marks[i] = marks[i];
+        this.drawCell(i);
+      }
+    }
+  }
+
+  drawCell(i) {
+    const state = this.marks[i];
+    this.cellEls[i].classList.toggle("shaded", state === SHADE);
+    this.dotEls[i].classList.toggle("on", state === DOT);
+  }
+
+  setSolved(solved) {
+    this.container.classList.toggle("solved", solved);
+  }
+
+  // -- overlays: violations, hints, mistakes ----------------------------------
+
+  /** Draw groups of cells: [{cells: [i...], kind: "violation" | "hint-shade" | "hint-unshade" | "mistake"}]. */
+  setOverlay(groups) {
+    this.overlayEl.replaceChildren();
+    for (const group of groups) {
+      for (const cell of group.cells) {
+        const [x, y] = this.origin(cell);
+        svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4,
+                      class: `mark ${group.kind}`, "data-cell": cell }, this.overlayEl);
+        if (group.kind === "mistake") {
+          svg("path", { d: `M${x + 11} ${y + 11}L${x + CELL - 11} ${y + CELL - 11}M${x + CELL - 11} ${y + 11}L${x + 11} ${y + CELL - 11}`,
+                        class: "cross" }, this.overlayEl);
+        }
+      }
+    }
+  }
+
+  clearOverlay() {
+    if (this.overlayEl) this.overlayEl.replaceChildren();
+  }
+
+  // -- pointer input ----------------------------------------------------------
+
+  listen(root) {
+    root.addEventListener("pointerdown", (e) => this.pointerdown(e));
+    root.addEventListener("pointermove", (e) => this.pointermove(e));
+    root.addEventListener("pointerup", (e) => this.pointerup(e));
+    root.addEventListener("pointercancel", (e) => this.pointerup(e));
+    root.addEventListener("contextmenu", (e) => e.preventDefault());
+  }
+
+  cellAt(e) {
+    const matrix = this.root.getScreenCTM();
+    if (!matrix) return -1;
+    const point = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+    const c = Math.floor((point.x - PAD) / CELL);
+    const r = Math.floor((point.y - PAD) / CELL);
+    if (r < 0 || c < 0 || r >= this.puzzle.rows || c >= this.puzzle.cols) return -1;
+    return r * this.puzzle.cols + c;
+  }
+
+  pointerdown(e) {
+    if (this.drag || !this.puzzle) return;
+    const right = e.pointerType === "mouse" && e.button === 2;
+    if (e.pointerType === "mouse" && e.button !== 0 && !right) return;
+    const cell = this.cellAt(e);
+    if (cell < 0) return;
+    e.preventDefault();
+    this.container.focus({ preventScroll: true });
+    this.cursor = cell;
+    this.showCursor = false;
+    this.drawCursor();
+    if (this.isClue(cell)) return;
+    const current = this.marks[cell];
+    const state = right ? (current === DOT ? EMPTY : DOT) : nextState(current);
+    this.drag = { id: e.pointerId, state, last: cell, changes: [] };
+    this.root.setPointerCapture(e.pointerId);
+    this.paint(cell);
+  }
+
+  pointermove(e) {
+    if (!this.drag || e.pointerId !== this.drag.id) return;
+    const cell = this.cellAt(e);
+    if (cell < 0 || cell === this.drag.last) return;
+    for (const between of this.path(this.drag.last, cell)) this.paint(between);
+    this.drag.last = cell;
+  }
+
+  pointerup(e) {
+    if (!this.drag || e.pointerId !== this.drag.id) return;
+    const { changes } = this.drag;
+    this.drag = null;
+    if (changes.length) this.onGesture(changes);
+  }
+
+  /** Cells from ``a`` (exclusive) to ``b`` (inclusive) along a straight line, so a fast drag leaves no gaps. */
+  path(a, b) {
+    const cols = this.puzzle.cols;
+    let [r0, c0] = [Math.floor(a / cols), a % cols];
+    const [r1, c1] = [Math.floor(b / cols), b % cols];
+    const steps = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+    const out = [];
+    for (let k = 1; k <= steps; k++) {
+      const r = Math.round(r0 + ((r1 - r0) * k) / steps);
+      const c = Math.round(c0 + ((c1 - c0) * k) / steps);
+      out.push(r * cols + c);
+    }
+    return out;
+  }
+
+  paint(cell) {
+    if (this.isClue(cell)) return;
+    const from = this.marks[cell];
+    const to = this.drag.state;
+    if (from === to) return;
+    this.marks[cell] = to;
+    this.drawCell(cell);
+    this.drag.changes.push({ cell, from, to });
+  }
+
+  // -- keyboard input ---------------------------------------------------------
+
+  keydown(e) {
+    if (!this.puzzle || e.ctrlKey || e.metaKey || e.altKey) return;
+    const { rows, cols } = this.puzzle;
+    const r = Math.floor(this.cursor / cols);
+    const c = this.cursor % cols;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (e.key in moves) {
+      const [dr, dc] = moves[e.key];
+      const nr = Math.min(rows - 1, Math.max(0, r + dr));
+      const nc = Math.min(cols - 1, Math.max(0, c + dc));
+      this.cursor = nr * cols + nc;
+      this.showCursor = true;
+      this.drawCursor();
+      e.preventDefault();
+      return;
+    }
+    let state = null;
+    const current = this.marks[this.cursor];
+    if (e.key === " " || e.key === "Spacebar") state = current === SHADE ? EMPTY : SHADE;
+    else if (e.key === "x" || e.key === "X" || e.key === ".") state = current === DOT ? EMPTY : DOT;
+    else if (e.key === "Backspace" || e.key === "Delete") state = EMPTY;
+    if (state === null) return;
+    e.preventDefault();
+    this.showCursor = true;
+    this.drawCursor();
+    if (this.isClue(this.cursor) || state === current) return;
+    this.marks[this.cursor] = state;
+    this.drawCell(this.cursor);
+    this.onGesture([{ cell: this.cursor, from: current, to: state }]);
+  }
+
+  drawCursor() {
+    if (!this.cursorEl) return;
+    const visible = this.showCursor && document.activeElement === this.container;
+    const [x, y] = this.origin(this.cursor);
+    this.cursorEl.setAttribute("x", x + 2);
+    this.cursorEl.setAttribute("y", y + 2);
+    this.cursorEl.classList.toggle("on", visible);
+  }
+}

@@ -1,0 +1,220 @@
+"""The Kurodoko generator: legal paintings, monotone clues, a sweep that leaves no spare clue,
+exact ratings, reproducible seeds, clear errors and honest budgets."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+import pencilkit
+from pencilkit import Level, solve
+from pencilkit.cli import main
+from pencilkit.errors import PencilkitError
+from pencilkit.frame.board import Board
+from pencilkit.frame.generate import GenerationFailed
+from pencilkit.frame.solve import Status
+from pencilkit.genres.kurodoko import KURODOKO, rules
+from pencilkit.genres.kurodoko.feasibility import SMALL_SHAPES, hardest_level, max_level
+from pencilkit.genres.kurodoko.generate import GENERATOR, add_clues, finishes, sweep
+from pencilkit.genres.kurodoko.layout import Painting, paint
+from pencilkit.grid import Grid, cells
+
+
+def assert_rated_exactly(made: pencilkit.Generated, level: Level) -> None:
+    """Unique by a search-backed solve, the generated solution, and exactly ``level``: the
+    ladder up to ``level`` finishes it and the ladder up to the level below does not."""
+    full = solve(made.puzzle)
+    assert full.status is Status.UNIQUE
+    assert full.answer is not None and full.answer.shaded == made.solution.shaded
+    at_level = solve(made.puzzle, max_level=level)
+    assert at_level.status is Status.UNIQUE and at_level.rating == level and at_level.nodes == 0
+    below = solve(made.puzzle, max_level=Level(level - 1), nodes=1)
+    assert below.stalled is not None
+    assert made.rating == level and made.exact
+
+
+def assert_legal(painting: Painting) -> None:
+    grid = Grid.of(painting.rows, painting.cols)
+    black, white = painting.black, painting.white
+    assert all(not grid.neighbours[c] & black for c in cells(black))
+    assert white and grid.flood(white & -white, white) == white
+
+
+# -- paintings and clues ------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (2, 2), (5, 5), (6, 9), (15, 15)])
+def test_paintings_are_legal_and_near_the_corpus_density(shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    for seed in range(20):
+        painting = paint(rows, cols, random.Random(seed))
+        assert_legal(painting)
+        if rows * cols >= 25:
+            assert 0.10 <= painting.black.bit_count() / (rows * cols) <= 0.27
+
+
+def test_clue_numbers_are_true_counts_and_the_checker_accepts_the_painting() -> None:
+    for seed in range(30):
+        painting = paint(6, 7, random.Random(seed))
+        puzzle = painting.puzzle(painting.white)
+        assert rules.check(puzzle, painting.solution()) == []
+        for cell, number in puzzle.clues:
+            assert number == painting.sees(cell) >= 1
+            assert painting.view(cell) & ~painting.sight(cell) == 0
+
+
+def test_a_clue_on_a_black_cell_is_refused() -> None:
+    painting = Painting(1, 3, 0b010)
+    with pytest.raises(ValueError):
+        painting.puzzle(0b010)
+
+
+def test_adding_clues_keeps_the_painting_and_ends_with_a_finishing_ladder() -> None:
+    ruleset = KURODOKO.ruleset
+    for seed in range(10):
+        rng = random.Random(seed)
+        painting = paint(7, 7, rng)
+        clue_cells = add_clues(ruleset, painting, 0, Level.MEDIUM, rng)
+        assert clue_cells is not None and clue_cells & painting.black == 0
+        board = Board.start(painting.puzzle(clue_cells))
+        assert finishes(ruleset, board, Level.MEDIUM)
+        assert board.shaded == painting.black
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD])
+def test_the_sweep_leaves_no_clue_the_ladder_can_do_without(level: Level) -> None:
+    ruleset = KURODOKO.ruleset
+    rng = random.Random(4)
+    painting = paint(6, 6, rng)
+    added = add_clues(ruleset, painting, 0, level, rng)
+    assert added is not None
+    swept = sweep(ruleset, painting, added, level, rng)
+    assert swept & ~added == 0
+    assert finishes(ruleset, Board.start(painting.puzzle(swept)), level)
+    for cell in cells(swept):
+        fewer = swept & ~(1 << cell)
+        assert not finishes(ruleset, Board.start(painting.puzzle(fewer)), level), cell
+
+
+# -- generated puzzles ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("shape", [(4, 6), (6, 6)])
+def test_generated_puzzles_are_unique_and_rated_exactly(shape: tuple[int, int], level: str) -> None:
+    rows, cols = shape
+    for made in pencilkit.generate("kurodoko", rows, cols, level, seed=3, count=2, time_budget=120):
+        assert (made.puzzle.rows, made.puzzle.cols) == shape and made.puzzle.genre == "kurodoko"
+        assert_rated_exactly(made, Level.parse(level))
+
+
+def test_generated_clues_are_all_needed() -> None:
+    made = pencilkit.generate("kurodoko", 7, 5, "hard", seed=8)[0]
+    ruleset = KURODOKO.ruleset
+    painting = Painting(7, 5, made.solution.shaded)
+    clue_cells = made.puzzle.clue_mask
+    assert made.puzzle == painting.puzzle(clue_cells)
+    for cell in cells(clue_cells):
+        assert not finishes(ruleset, Board.start(painting.puzzle(clue_cells & ~(1 << cell))), Level.HARD)
+
+
+@pytest.mark.parametrize("shape,level", [((15, 15), "medium"), ((10, 12), "easy"), ((1, 9), "hard"),
+                                         ((2, 5), "medium")])
+def test_large_thin_and_non_square_boards(shape: tuple[int, int], level: str) -> None:
+    rows, cols = shape
+    made = pencilkit.generate("kurodoko", rows, cols, level, seed=1, time_budget=120)[0]
+    assert_rated_exactly(made, Level.parse(level))
+
+
+def test_same_seed_same_puzzle() -> None:
+    first = pencilkit.generate("kurodoko", 7, 7, "hard", seed=42)[0]
+    second = pencilkit.generate("kurodoko", 7, 7, "hard", seed=42)[0]
+    assert first.puzzle.id() == second.puzzle.id()
+    assert first.solution == second.solution and first.seed == 42
+
+
+def test_different_seeds_differ_and_count_uses_consecutive_seeds() -> None:
+    made = pencilkit.generate("kurodoko", 6, 6, "medium", seed=100, count=3)
+    assert [m.seed for m in made] == [100, 101, 102]
+    assert len({m.puzzle.id() for m in made}) == 3
+    again = pencilkit.generate("kurodoko", 6, 6, "medium", seed=101)[0]
+    assert again.puzzle.id() == made[1].puzzle.id()
+
+
+# -- requests it cannot honour, and budgets ---------------------------------------
+
+
+@pytest.mark.parametrize("args,words", [
+    (("kurodoko", 1, 1, "easy"), "no 1x1 kurodoko puzzle is easy: the hardest this shape allows is bookkeeping"),
+    (("kurodoko", 2, 2, "medium"), "no 2x2 kurodoko puzzle is medium"),
+    (("kurodoko", 3, 3, "expert"), "no 3x3 kurodoko puzzle is expert: the hardest this shape allows is hard"),
+    (("kuromasu", 1, 40, "expert"), "no 1x40 kurodoko puzzle is expert"),
+    (("kurodoko", 5, 5, "search"), "cannot generate level search"),
+    (("kurodoko", 0, 5, "easy"), "bad shape"),
+    (("kurodoko", 5, 5, "fiendish"), "unknown level"),
+])
+def test_impossible_requests_fail_at_once(args: tuple, words: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(PencilkitError, match=words):
+        pencilkit.generate(*args, time_budget=30)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_the_cli_reports_an_impossible_request_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "kurodoko", "2x2", "--level", "hard"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "no 2x2 kurodoko puzzle is hard" in err
+
+
+def test_the_cli_prints_puzzle_solution_rating_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "kurodoko", "5x7", "--level", "hard", "--seed", "9", "--count", "2", "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["seed"] for r in records] == [9, 10]
+    for record in records:
+        assert record["genre"] == "kurodoko" and record["rating"] == "hard" and record["exact"] is True
+        solved = solve(pencilkit.parse(record["puzzle"]))
+        assert solved.status is Status.UNIQUE and solved.answer.to_rows() == record["solution"]
+
+
+def test_the_budget_is_respected_and_nothing_unproven_comes_back() -> None:
+    budget = 0.5
+    start = time.perf_counter()
+    try:
+        made = pencilkit.generate("kurodoko", 15, 15, "expert", seed=3, time_budget=budget)[0]
+    except GenerationFailed as failed:
+        assert "no unique 15x15 puzzle" in str(failed)
+    else:
+        truth = solve(made.puzzle)
+        assert truth.status is Status.UNIQUE and truth.rating == made.rating
+    assert time.perf_counter() - start < budget + 2.0
+
+
+def test_the_deadline_stops_a_slow_start() -> None:
+    """A painting's add-and-sweep at 15x15 hard takes far longer than 0.2 s: the deadline cuts it."""
+    from pencilkit.frame.generate import OutOfTime
+
+    GENERATOR.begin(time.perf_counter() + 0.2)
+    try:
+        start = time.perf_counter()
+        with pytest.raises(OutOfTime):
+            GENERATOR.start(15, 15, Level.HARD, random.Random(0))
+        assert time.perf_counter() - start < 1.5
+    finally:
+        GENERATOR.begin(float("inf"))
+
+
+# -- the feasibility table --------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2), (2, 3)])
+def test_small_shapes_match_the_exhaustive_walk(shape: tuple[int, int]) -> None:
+    assert hardest_level(*shape) == SMALL_SHAPES[shape] == max_level(*shape) == max_level(*reversed(shape))
+
+
+def test_shapes_beyond_the_table() -> None:
+    assert max_level(1, 30) == Level.HARD
+    assert max_level(4, 4) == Level.HARD
+    assert max_level(2, 9) == max_level(5, 5) == max_level(15, 15) == Level.EXPERT
