@@ -42,7 +42,7 @@ def assert_rated_exactly(made: pencilkit.Generated, level: Level) -> None:
 @pytest.mark.parametrize("shape", [(5, 5), (4, 7)])
 def test_generated_puzzles_are_unique_and_rated_exactly(shape: tuple[int, int], level: str) -> None:
     rows, cols = shape
-    for made in pencilkit.generate("nurikabe", rows, cols, level, seed=11, count=2, time_budget=60):
+    for made in pencilkit.generate("nurikabe", rows, cols, level, seed=11, count=2, time_budget=120):
         assert (made.puzzle.rows, made.puzzle.cols) == shape
         assert_rated_exactly(made, Level.parse(level))
 
@@ -55,7 +55,7 @@ def test_same_seed_same_puzzle() -> None:
     assert first.seed == 42
 
 
-EXPECTED_6X6_MEDIUM_SEED_7 = "nurikabe:6x6:.,2,.,2,.,2,.,.,.,.,.,.,.,.,.,.,.,.,1,.,.,3,.,.,.,1,.,.,.,.,.,.,.,2,.,."
+EXPECTED_6X6_MEDIUM_SEED_7 = "nurikabe:6x6:.,.,.,.,2,.,1,.,.,.,.,.,.,.,3,.,.,.,.,2,.,2,.,.,.,.,.,.,.,.,.,.,.,2,.,."
 
 
 def test_fixed_seed_gives_the_recorded_puzzle() -> None:

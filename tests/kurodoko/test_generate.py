@@ -18,7 +18,7 @@ from pencilkit.frame.generate import GenerationFailed
 from pencilkit.frame.solve import Status
 from pencilkit.genres.kurodoko import KURODOKO, rules
 from pencilkit.genres.kurodoko.feasibility import SMALL_SHAPES, hardest_level, max_level
-from pencilkit.genres.kurodoko.generate import GENERATOR, add_clues, finishes, sweep
+from pencilkit.genres.kurodoko.generate import GENERATOR, add_clues, finishes, rival, settle, sweep
 from pencilkit.genres.kurodoko.layout import Painting, paint
 from pencilkit.grid import Grid, cells
 
@@ -84,6 +84,27 @@ def test_adding_clues_keeps_the_painting_and_ends_with_a_finishing_ladder() -> N
         assert board.shaded == painting.black
 
 
+def test_settle_returns_a_true_rival_or_a_finished_board() -> None:
+    """A rival is a different answer the checker accepts; without one the ladder went on to the target."""
+    ruleset = KURODOKO.ruleset
+    rivals = finished = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        painting = paint(5, 5, rng)
+        clue_cells = sum(1 << c for c in rng.sample(sorted(cells(painting.white)), 3 + seed % 4))
+        puzzle = painting.puzzle(clue_cells)
+        board = Board.start(puzzle)
+        other = settle(ruleset, board, painting, Level.HARD)
+        if other is not None:
+            rivals += 1
+            assert other.shaded != painting.black and rules.check(puzzle, other) == []
+            assert rival(ruleset, Board.start(puzzle), painting) is not None
+        elif not board.undecided:
+            finished += 1
+            assert board.shaded == painting.black
+    assert rivals and finished
+
+
 @pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD])
 def test_the_sweep_leaves_no_clue_the_ladder_can_do_without(level: Level) -> None:
     ruleset = KURODOKO.ruleset
@@ -122,7 +143,7 @@ def test_generated_clues_are_all_needed() -> None:
 
 
 @pytest.mark.parametrize("shape,level", [((15, 15), "medium"), ((10, 12), "easy"), ((1, 9), "hard"),
-                                         ((2, 5), "medium")])
+                                         ((2, 5), "medium"), ((4, 4), "expert")])
 def test_large_thin_and_non_square_boards(shape: tuple[int, int], level: str) -> None:
     rows, cols = shape
     made = pencilkit.generate("kurodoko", rows, cols, level, seed=1, time_budget=120)[0]
@@ -216,5 +237,4 @@ def test_small_shapes_match_the_exhaustive_walk(shape: tuple[int, int]) -> None:
 
 def test_shapes_beyond_the_table() -> None:
     assert max_level(1, 30) == Level.HARD
-    assert max_level(4, 4) == Level.HARD
-    assert max_level(2, 9) == max_level(5, 5) == max_level(15, 15) == Level.EXPERT
+    assert max_level(2, 9) == max_level(4, 4) == max_level(15, 15) == Level.EXPERT

@@ -30,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s; 0 picks a free one)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--workers", type=int, default=None,
-                        help="worker processes for generation and solving (default: one per core)")
+                        help="worker processes for generation and solving (default: one per core, at most 4)")
     parser.add_argument("--log", action="store_true", help="log every request")
 
 

@@ -25,9 +25,9 @@ Each repair starts from the closest candidate of the attempt so far, with one
 allowance: a change that moves away from the target is followed for up to
 ``MAX_DETOUR`` more changes (a harder puzzle often passes through one with a
 second solution), then dropped; one that keeps the distance is kept, so the
-search can cross plateaus.  An attempt starts over after
-``patience`` changes without getting closer (the genre says how many).  The time budget belongs to the whole
-run, not to one attempt, because restarts are cheap.  Every random choice goes
+search can cross plateaus.  An attempt starts over after ``patience``
+changes without getting closer (the genre says how many).  The time budget
+belongs to the whole run, not to one attempt, because restarts are cheap.  Every random choice goes
 through one ``random.Random(seed)``, and the only limit inside an assessment is
 a node count, so a seed gives the same puzzle on every machine; the clock only
 decides when to stop.

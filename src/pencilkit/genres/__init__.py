@@ -91,7 +91,7 @@ class Genre(ABC):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as missing:
-            if missing.name != name:
+            if not missing.name or not (name == missing.name or name.startswith(missing.name + ".")):
                 raise
             raise PencilkitError(f"generation not supported for {self.name}") from None
         return module.GENERATOR  # type: ignore[no-any-return]

@@ -186,7 +186,8 @@ def generate_job(body: Body, limits: Limits) -> Result:
     try:
         made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget)[0]
     except GenerationFailed as failed:
-        return UNAVAILABLE, {"error": str(failed)}
+        found = str(failed).split(";")[0]
+        return UNAVAILABLE, {"error": f"{found}: try a smaller board, an easier level or a longer time budget"}
     return 200, {"puzzle": puzzle_json(made.puzzle), "generated": made.to_json()}
 
 

@@ -112,9 +112,13 @@ def start_worker() -> None:
 
 
 def default_workers() -> tuple[int, int]:
-    """Workers for the slow pool and the quick pool: one per core for each, at least one."""
+    """Workers for the slow pool and the quick pool: one per core, at most four and two.
+
+    A local player seldom runs more than a few generations at once, and every
+    worker is a Python process with the engine loaded, started with the server.
+    """
     cores = os.cpu_count() or 1
-    return max(1, cores), max(1, min(cores, 2))
+    return max(1, min(cores, 4)), max(1, min(cores, 2))
 
 
 def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None,

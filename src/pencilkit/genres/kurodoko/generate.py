@@ -49,6 +49,7 @@ from ...frame.board import Board, Contradiction
 from ...frame.generate import Assessment, Candidate, GenreGenerator, OutOfTime
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
+from ...frame.search import Budget, OutOfBudget, solutions
 from ...grid import Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
 from .layout import Painting, paint
@@ -57,6 +58,8 @@ LADDER_CHUNK = 8
 """Technique applications between two looks at the clock."""
 PATIENCE = 2
 """Clue moves per ``rows + cols`` after which the driver paints a new board."""
+RIVAL_NODES = 60
+"""Search nodes spent looking for a second solution before the ladder above medium runs."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,7 @@ class KurodokoGenerator(GenreGenerator):
 
     @property
     def deadline(self) -> float | None:
-        """This thread's deadline, or ``None`` outside a run."""
+        """The deadline of this thread's latest run, or ``None`` before its first."""
         return getattr(self._local, "deadline", None)
 
     @property
@@ -132,7 +135,7 @@ class KurodokoGenerator(GenreGenerator):
         other verdict starts over.
         """
         assert isinstance(candidate, KurodokoCandidate)
-        if assessment.rating is None or assessment.rating >= target:
+        if assessment.rating is None or assessment.rating >= target or not candidate.clue_cells:
             return None
         dropped = rng.choice(sorted(cells(candidate.clue_cells)))
         return self.complete(candidate.painting, candidate.clue_cells & ~(1 << dropped), target, rng,
@@ -167,30 +170,80 @@ def finishes(ruleset: Ruleset, board: Board, level: Level, deadline: float | Non
     return not board.undecided
 
 
+def settle(ruleset: Ruleset, board: Board, painting: Painting, level: Level,
+           deadline: float | None = None) -> Answer | None:
+    """Run the ladder up to ``level`` on ``board`` (in place); a rival solution if one turned up cheaply.
+
+    The cheap ladder (up to medium) runs first.  If it stalls below a harder
+    target, a depth-first search of at most :data:`RIVAL_NODES` nodes looks
+    for a second solution: a board with one cannot be finished, and finding
+    it is usually far cheaper than a probing pass that fails.  Otherwise the
+    ladder goes on up to ``level``.  The caller reads ``board.undecided``:
+    empty means the ladder finished (so the puzzle is unique).
+    """
+    cheap = min(level, Level.MEDIUM)
+    if finishes(ruleset, board, cheap, deadline) or level <= cheap:
+        return None
+    found = rival(ruleset, board, painting, deadline)
+    if found is None:
+        finishes(ruleset, board, level, deadline)
+    return found
+
+
+def rival(ruleset: Ruleset, board: Board, painting: Painting, deadline: float | None = None) -> Answer | None:
+    """A solution of ``board`` other than the painting, found within :data:`RIVAL_NODES` search nodes."""
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    budget = Budget(RIVAL_NODES, seconds)
+    found = None
+    try:
+        for solved in solutions(board.copy(), ruleset, budget, level=Level.MEDIUM):
+            if solved.shaded != painting.black:
+                found = solved.answer()
+                break
+    except OutOfBudget:
+        pass
+    if deadline is not None and time.perf_counter() > deadline:
+        raise OutOfTime
+    return found
+
+
 def add_clues(ruleset: Ruleset, painting: Painting, clue_cells: Mask, level: Level, rng: random.Random,
               *, avoid: Mask = 0, deadline: float | None = None) -> Mask | None:
     """Clue cells (a superset of ``clue_cells``) whose puzzle the ladder up to ``level`` finishes.
 
-    Each round puts a clue on a random white cell the ladder left undecided;
-    when every undecided cell is black, on a random white cell whose sight (its
-    runs and the black cells ending them) reaches one.  Cells in ``avoid`` are
-    used only when nothing else is left.  ``None`` when every white cell
-    carries a clue and the ladder still stalls.
+    Each round puts a clue on a white cell: when :func:`settle` found a rival
+    solution, on a random cell whose clue the rival breaks (black there, or
+    seeing another count), one the ladder left undecided if there is one;
+    otherwise on a random white cell the ladder left undecided, or, when every
+    undecided cell is black, on a random white cell whose sight (its runs and
+    the black cells ending them) reaches one.  Cells in ``avoid`` are used only
+    when nothing else is left.  ``None`` when every white cell carries a clue
+    and the ladder still stalls.
     """
     white = painting.white
     board = Board.start(painting.puzzle(clue_cells))
-    while not finishes(ruleset, board, level, deadline):
-        spot = _next_clue(painting, board.undecided, white & ~clue_cells & ~avoid, rng)
+    while True:
+        other = settle(ruleset, board, painting, level, deadline)
+        if not board.undecided:
+            return clue_cells
+        free = white & ~clue_cells
+        spot = _next_clue(painting, board.undecided, free & ~avoid, other, rng)
         if spot is None:
-            spot = _next_clue(painting, board.undecided, white & ~clue_cells, rng)
+            spot = _next_clue(painting, board.undecided, free, other, rng)
             if spot is None:
                 return None
         clue_cells |= 1 << spot
         board = Board(painting.puzzle(clue_cells), board.shaded, board.unshaded | 1 << spot)
-    return clue_cells
 
 
-def _next_clue(painting: Painting, undecided: Mask, free: Mask, rng: random.Random) -> Cell | None:
+def _next_clue(painting: Painting, undecided: Mask, free: Mask, other: Answer | None,
+               rng: random.Random) -> Cell | None:
+    if other is not None:
+        theirs = Painting(painting.rows, painting.cols, other.shaded)
+        breaking = [c for c in cells(free) if other.shaded >> c & 1 or theirs.sees(c) != painting.sees(c)]
+        if breaking:
+            open_ones = [c for c in breaking if undecided >> c & 1]
+            return rng.choice(open_ones or breaking)
     open_white = sorted(cells(undecided & free))
     if open_white:
         return rng.choice(open_white)
@@ -205,7 +258,9 @@ def sweep(ruleset: Ruleset, painting: Painting, clue_cells: Mask, level: Level, 
     rng.shuffle(order)
     for cell in order:
         fewer = clue_cells & ~(1 << cell)
-        if finishes(ruleset, Board.start(painting.puzzle(fewer)), level, deadline):
+        board = Board.start(painting.puzzle(fewer))
+        settle(ruleset, board, painting, level, deadline)
+        if not board.undecided:
             clue_cells = fewer
     return clue_cells
 

@@ -117,9 +117,27 @@ def island_alternatives(board: Board) -> list[tuple[int, int]] | None:
             best = [(wall & a.unknown, extra & a.unknown) for extra, wall in shapes]
             if len(best) <= 1:
                 break
-    if best is None or len(best) > BRANCH_MAX_WAYS:
-        return None
-    return best
+    if best is not None and len(best) <= BRANCH_MAX_WAYS:
+        return best
+    return pool_split(board)
+
+
+def pool_split(board: Board) -> list[tuple[int, int]] | None:
+    """Split on a 2x2 block with two sea cells and two open ones: one of the open ones is land."""
+    grid = board.grid
+    sea = board.shaded
+    open_ = board.undecided
+    cols = grid.cols
+    corners = grid.window_corners & ~board.unshaded & ~(board.unshaded >> 1) \
+        & ~(board.unshaded >> cols) & ~(board.unshaded >> (cols + 1))
+    for corner in cells(corners):
+        window = grid.window(corner)
+        if (window & sea).bit_count() == 2:
+            pair = window & open_
+            a = pair & -pair
+            b = pair ^ a
+            return [(0, a), (a, b)]
+    return None
 
 
 def prefer_shaded(board: Board, cell: Cell) -> bool:

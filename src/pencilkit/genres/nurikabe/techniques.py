@@ -195,12 +195,27 @@ def reaches(board: Board) -> dict[int, Mask]:
     """For each island that may still grow, the cells it could hold when finished.
 
     Every cell of a finished island lies within ``need`` steps of the island's
-    present cells through cells it may take, so this over-approximates.
+    present cells through cells it may take, so this over-approximates.  For a
+    small island the union of its valid completions is tighter and still holds.
     """
     def compute(b: Board) -> dict[int, Mask]:
         a = analysis(b)
-        return {i.index: bounded_reach(b.grid, i.cells, i.need, passable(a, i))
-                for i in a.islands if i.need != 0}
+        grid = b.grid
+        out = {}
+        for island in a.islands:
+            need = island.need
+            if need == 0:
+                continue
+            if need is not None and need <= SHAPES_MAX_NEED:
+                shapes = completions(grid, a, island, need)
+                if shapes is not None:
+                    taken = island.cells
+                    for extra, _ in shapes:
+                        taken |= extra
+                    out[island.index] = taken
+                    continue
+            out[island.index] = bounded_reach(grid, island.cells, need, passable(a, island))
+        return out
     return board.derived("reaches", compute)
 
 

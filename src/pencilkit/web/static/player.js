@@ -232,6 +232,9 @@ class Player {
       this.load(this.newGame(data.puzzle, {
         solution: made.solution, status: "unique", rating: made.rating, level: made.level, seed: made.seed,
       }));
+      if (!made.exact) {
+        this.say(`Time ran out before a ${made.level} puzzle turned up: this is the closest found, rated ${made.rating}.`);
+      }
     } catch (error) {
       if (error.name === "AbortError") return;
       this.setStatus("");

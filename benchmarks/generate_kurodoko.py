@@ -1,0 +1,126 @@
+"""The generator table for pencilkit's Kurodoko generator (seed 003's pipeline).
+
+For each size and level, generate with seeds 0-19 (by default) and print: how
+many came out rated exactly as asked, the median and 95th percentile wall time
+(a failure counts as infinite time, as in seed 001's table), the mean number
+of candidates assessed ("attempts": a painting's first sweep plus each clue
+move), the mean number of paintings drawn, and the mean number of clues of the
+delivered puzzles before and after their last sweep.
+
+    python benchmarks/generate_kurodoko.py                          # 6x6, 8x8, 10x10, 15x15
+    python benchmarks/generate_kurodoko.py --sizes 6x6,8x8 --levels hard,expert
+    python benchmarks/generate_kurodoko.py --sizes 15x15 --time-budget 30
+
+Progress goes to stderr when it is a terminal; the table goes to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+
+from pencilkit.frame.generate import GenerationFailed, generate_one
+from pencilkit.frame.levels import GENERATABLE, Level
+from pencilkit.genres import find_genre
+from pencilkit.genres.kurodoko.generate import KurodokoCandidate, KurodokoGenerator
+from pencilkit.genres.kurodoko.layout import Painting
+from pencilkit.grid import Mask
+
+SIZES = ("6x6", "8x8", "10x10", "15x15")
+
+
+class RecordingGenerator(KurodokoGenerator):
+    """The generator, remembering how many clues each candidate had before its sweep."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.before: dict[tuple[Mask, Mask], int] = {}
+
+    def complete(self, painting: Painting, clue_cells: Mask, target: Level, rng: random.Random,
+                 avoid: Mask = 0) -> KurodokoCandidate | None:
+        made = super().complete(painting, clue_cells, target, rng, avoid)
+        if made is not None:
+            self.before[(painting.black, made.clue_cells)] = made.added
+        return made
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile of ``values`` (which may hold ``inf``)."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(share * len(ordered)))
+    return ordered[rank - 1]
+
+
+def show_time(seconds: float) -> str:
+    if math.isinf(seconds):
+        return "failed"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms" if seconds >= 0.01 else f"{seconds * 1000:.1f} ms"
+    return f"{seconds:.1f} s"
+
+
+def mean(values: list[float], digits: int = 1) -> str:
+    return f"{statistics.mean(values):.{digits}f}" if values else "-"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated RxC shapes")
+    parser.add_argument("--levels", default=",".join(level.label for level in GENERATABLE))
+    parser.add_argument("--seeds", type=int, default=20, help="seeds 0 .. N-1 (default 20)")
+    parser.add_argument("--time-budget", type=float, default=60.0, help="seconds per puzzle (default 60)")
+    args = parser.parse_args(argv)
+    genre = find_genre("kurodoko")
+    generator = RecordingGenerator()
+    interactive = sys.stderr.isatty()
+    print(f"seeds 0-{args.seeds - 1}, budget {args.time_budget:g} s per puzzle, wall seconds")
+    print()
+    print("| size | level | found | median | p95 | mean attempts | mean paintings "
+          "| clues before sweep | clues after sweep |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    sys.stdout.flush()
+    for shape in args.sizes.split(","):
+        rows, cols = (int(x) for x in shape.lower().split("x"))
+        for name in args.levels.split(","):
+            level = Level.parse(name)
+            times: list[float] = []
+            attempts: list[int] = []
+            paintings: list[int] = []
+            before: list[int] = []
+            after: list[int] = []
+            found = 0
+            for seed in range(args.seeds):
+                if interactive:
+                    print(f"\r{shape} {level.label} seed {seed}   ", end="", file=sys.stderr, flush=True)
+                start = time.perf_counter()
+                try:
+                    made = generate_one(generator, genre.ruleset, rows, cols, level, seed=seed,
+                                        time_budget=args.time_budget)
+                except GenerationFailed:
+                    times.append(math.inf)
+                    continue
+                elapsed = time.perf_counter() - start
+                attempts.append(made.changes)
+                paintings.append(made.attempts)
+                if not made.exact:
+                    times.append(math.inf)
+                    continue
+                found += 1
+                times.append(elapsed)
+                clue_cells = made.puzzle.clue_mask
+                before.append(generator.before[(made.solution.shaded, clue_cells)])
+                after.append(clue_cells.bit_count())
+            if interactive:
+                print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+            print(f"| {shape} | {level.label} | {found}/{args.seeds} | {show_time(statistics.median(times))} "
+                  f"| {show_time(percentile(times, 0.95))} | {mean(attempts)} | {mean(paintings)} "
+                  f"| {mean(before)} | {mean(after)} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
