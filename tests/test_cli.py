@@ -11,6 +11,8 @@ import pytest
 
 from pencilkit.cli import main
 
+from .conftest import load_corpus
+
 PUZZLE = "nurikabe:3x3:.,.,.,.,.,.,5,.,1"
 SOLUTION = ["---", "-##", "-#-"]
 
@@ -94,9 +96,12 @@ def test_batch_jsonl(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
 
 
 def test_search_budget_gives_up(capsys: pytest.CaptureFixture[str]) -> None:
-    # an open board with one ? clue has very many solutions; a 1-node budget cannot settle it
-    code, out, _ = run(capsys, "solve", "--json", "--nodes", "1", "--level", "bookkeeping", "nurikabe:6x6:" + ",".join(["?"] + ["."] * 35))
-    assert code == 1 and json.loads(out)["status"] == "gave_up"
+    # two islands of 37 and 36 on 10x10: neither search nor the SAT finisher settles it in a second
+    hard = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-0029")
+    code, out, _ = run(capsys, "solve", "--json", "--time", "1", hard["puzzle"])
+    data = json.loads(out)
+    assert code == 1 and data["status"] == "gave_up" and data["solution"] is None
+    assert data["seconds"] < 5
 
 
 @pytest.mark.parametrize("args,fragment", [

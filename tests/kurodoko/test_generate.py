@@ -18,7 +18,14 @@ from pencilkit.frame.generate import GenerationFailed
 from pencilkit.frame.solve import Status
 from pencilkit.genres.kurodoko import KURODOKO, rules
 from pencilkit.genres.kurodoko.feasibility import SMALL_SHAPES, hardest_level, max_level
-from pencilkit.genres.kurodoko.generate import GENERATOR, add_clues, finishes, rival, settle, sweep
+from pencilkit.genres.kurodoko.generate import (
+    GENERATOR,
+    add_clues,
+    finishes,
+    rival,
+    settle,
+    sweep,
+)
 from pencilkit.genres.kurodoko.layout import Painting, paint
 from pencilkit.grid import Grid, cells
 

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 
 import pencilkit
 from pencilkit.puzzle import Answer, Puzzle
+from pencilkit.web import jobs
 from pencilkit.web.jobs import can_generate, certain_violations
 from pencilkit.web.limits import Limits
 from pencilkit.web.server import create_app
@@ -104,11 +105,22 @@ def test_generate_is_reproducible_and_true_to_its_rating(client: TestClient) -> 
     assert solved.rating.label == first["generated"]["rating"] == "easy"
 
 
-def test_generation_a_genre_cannot_do_is_a_clear_400(client: TestClient) -> None:
-    if can_generate("kurodoko"):
-        pytest.skip("Kurodoko generation has landed; nothing to refuse")
-    message = bad(client, "generate", {"genre": "kurodoko", "rows": 5, "cols": 5, "level": "easy"})
-    assert "not available" in message and "Kurodoko" in message
+def test_generation_a_genre_cannot_do_is_a_clear_400(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A genre without a generator (Kurodoko's came later) is refused in words the page shows."""
+    monkeypatch.setattr(jobs, "can_generate", lambda name: name != "kurodoko")
+    status, data = jobs.run_job("generate", {"genre": "kurodoko", "rows": 5, "cols": 5, "level": "easy"}, LIMITS)
+    assert status == 400 and "not available" in data["error"] and "Kurodoko" in data["error"]
+    listed = {g["name"]: g["generate"] for g in jobs.genres_json(LIMITS)["genres"]}
+    assert listed == {"nurikabe": True, "kurodoko": False}
+
+
+def test_kurodoko_generates_when_its_generator_is_there(client: TestClient) -> None:
+    if not can_generate("kurodoko"):
+        pytest.skip("Kurodoko has no generator yet")
+    code, data = post(client, "generate", {"genre": "kurodoko", "rows": 6, "cols": 6, "level": "easy", "seed": 4})
+    assert code == 200 and data["puzzle"]["genre"] == "kurodoko"
+    solved = pencilkit.solve(Puzzle.from_id(data["puzzle"]["id"]))
+    assert solved.answer is not None and solved.answer.to_rows() == data["generated"]["solution"]
 
 
 @pytest.mark.parametrize("body, words", [

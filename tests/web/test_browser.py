@@ -296,3 +296,46 @@ def test_a_phone_plays_by_touch(live_server: LiveServer, phone: tuple[Any, Shots
         page.touchscreen.tap(x, y)
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('Solved')")
     shots.take("solved")
+
+
+def test_a_genre_without_a_generator_says_so_and_can_still_be_pasted(live_server: LiveServer,
+                                                                     desktop: tuple[Any, Shots]) -> None:
+    page, shots = desktop
+
+    def without_kurodoko_generator(route: Any) -> None:
+        response = route.fetch()
+        info = response.json()
+        for genre in info["genres"]:
+            if genre["name"] == "kurodoko":
+                genre["generate"] = False
+        route.fulfill(response=response, json=info)
+
+    page.route("**/api/genres", without_kurodoko_generator)
+    open_puzzle(page, live_server, "nurikabe:3x3:.,.,.,.,.,.,5,.,1")
+    page.select_option("#genre", "kurodoko")
+    note = page.locator("#generate-note")
+    assert note.is_visible() and "not available for Kurodoko" in note.inner_text()
+    assert page.locator("#presets button:disabled").count() == 3 and page.locator("#new-puzzle").is_disabled()
+    shots.take("note")
+    page.fill("#paste", KURODOKO_URL)
+    page.click("#paste-play")
+    page.wait_for_function("() => window.pencilkitPlayer.game.puzzle.genre === 'kurodoko'")
+    page.select_option("#genre", "nurikabe")
+    assert not note.is_visible() and not page.locator("#new-puzzle").is_disabled()
+
+
+def test_kurodoko_from_a_preset(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
+    page, shots = desktop
+    open_puzzle(page, live_server, "nurikabe:3x3:.,.,.,.,.,.,5,.,1")
+    genres = {g["name"]: g for g in page.evaluate("() => window.pencilkitPlayer.genres")}
+    if not genres["kurodoko"]["generate"]:
+        pytest.skip("Kurodoko has no generator yet")
+    page.select_option("#genre", "kurodoko")
+    page.click("#presets button[data-level='easy']")
+    page.wait_for_function("() => window.pencilkitPlayer.game.puzzle.genre === 'kurodoko'")
+    game = page.evaluate("() => window.pencilkitPlayer.game")
+    assert (game["puzzle"]["rows"], game["rating"]) == (7, "easy")
+    assert page.locator("#title").inner_text() == "Kurodoko"
+    page.click("#hint")
+    page.wait_for_function("() => window.pencilkitPlayer.hint?.kind === 'step'")
+    shots.take("hint")

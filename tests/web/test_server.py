@@ -63,14 +63,15 @@ def test_a_slow_generation_does_not_block_quick_requests(live_server: LiveServer
         ("hint", {"puzzle": puzzle, "answer": ["...", "...", "..."]}),
         ("parse", {"text": puzzle}),
     ]
-    for job, body in quick * 3:
-        start = time.perf_counter()
-        status, _ = post(live_server.url, job, body)
-        latencies.append(time.perf_counter() - start)
-        assert status == 200
-    assert thread.is_alive(), "the generation was meant to still be running"
+    while thread.is_alive() and len(latencies) < 30:
+        for job, body in quick:
+            start = time.perf_counter()
+            status, _ = post(live_server.url, job, body)
+            latencies.append(time.perf_counter() - start)
+            assert status == 200
+    assert thread.is_alive() or len(latencies) >= 6, "the generation ended too soon to test anything"
     thread.join(60)
-    assert slow["result"][0] in (200, 503) and slow["seconds"] > 3
+    assert slow["result"][0] in (200, 503) and slow["seconds"] > 2
     assert max(latencies) < 1.5, latencies
 
 

@@ -10,7 +10,10 @@ and no technique ever works from derived data that a change has invalidated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from ..grid import Mask
@@ -61,6 +64,30 @@ class Technique:
     summary: str = ""
 
 
+class OutOfTime(Exception):
+    """The time limit set with :func:`time_limit` has passed."""
+
+
+_deadline: ContextVar[float | None] = ContextVar("pencilkit_deadline", default=None)
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Within the block, propagation raises :class:`OutOfTime` once ``seconds`` have passed."""
+    token = _deadline.set(None if seconds is None else time.perf_counter() + seconds)
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
+
+
+def check_time() -> None:
+    """Raise :class:`OutOfTime` past the deadline of the enclosing :func:`time_limit`."""
+    deadline = _deadline.get()
+    if deadline is not None and time.perf_counter() > deadline:
+        raise OutOfTime
+
+
 @dataclass
 class Trace:
     """What a propagation did: its steps (when recorded) and the hardest level used."""
@@ -90,6 +117,7 @@ def propagate(
     ladder = [t for t in techniques if t.level <= max_level]
     steps_taken = 0
     while board.undecided:
+        check_time()
         for technique in ladder:
             steps = technique.find(board)
             if steps:
@@ -117,4 +145,5 @@ def check_complete(board: Board, validate: Callable[[Board], None]) -> None:
         validate(board)
 
 
-__all__ = ["Contradiction", "Step", "Technique", "Trace", "propagate", "check_complete"]
+__all__ = ["Contradiction", "OutOfTime", "Step", "Technique", "Trace", "check_complete", "check_time",
+           "propagate", "time_limit"]

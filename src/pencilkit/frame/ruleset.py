@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from ..grid import Cell, Grid, Mask
 from .board import Board, Contradiction
-from .ladder import Step, Technique, Trace, propagate
+from .ladder import Step, Technique, Trace, check_time, propagate
 from .levels import Level
 
 
@@ -126,7 +126,8 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     """
     words = ruleset.words
 
-    def one_pass(board: Board, memo: dict[tuple[Cell, bool], tuple[Mask, Mask]], skip: bool) -> tuple[list[Step], bool]:
+    def one_pass(board: Board, memo: dict[tuple[Cell, bool, int], tuple[Mask, Mask]], skip: bool,
+                 bound: int) -> tuple[list[Step], bool]:
         grid = board.grid
         near = grid.dilate(board.shaded | board.unshaded)
         around = _neighbourhoods(grid)
@@ -137,22 +138,23 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
             bit = 1 << cell
             if not near & bit or decided & bit:
                 continue
+            check_time()
             local = around[cell]
             key = (board.shaded & local, board.unshaded & local)
             first = ruleset.prefer_shaded(board, cell)
             outcomes = []
             for shade in (first, not first):
-                if skip and memo.get((cell, shade)) == key:
+                if skip and memo.get((cell, shade, bound)) == key:
                     skipped = True
                     continue
                 outcome = trial(ruleset, board, bit if shade else 0, 0 if shade else bit,
-                                spec.inner_level, spec.max_steps)
+                                spec.inner_level, bound)
                 if isinstance(outcome, Contradiction):
                     steps.append(Step(0 if shade else bit, bit if shade else 0,
                                       _refuted(grid, cell, shade, outcome, words)))
                     decided |= bit
                     break
-                memo[(cell, shade)] = key
+                memo[(cell, shade, bound)] = key
                 outcomes.append(outcome)
             if len(outcomes) == 2:
                 a, b = outcomes
@@ -168,9 +170,9 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
 
     def find(board: Board) -> list[Step] | None:
         memo = board.notes.setdefault(spec.name, {})
-        steps, skipped = one_pass(board, memo, skip=True)
+        steps, skipped = one_pass(board, memo, True, spec.max_steps)
         if not steps and skipped:
-            steps, _ = one_pass(board, memo, skip=False)
+            steps, _ = one_pass(board, memo, False, spec.max_steps)
         return steps
 
     return Technique(spec.name, spec.level, find, spec.summary)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
-from .ladder import Step, Trace
+from .ladder import OutOfTime, Step, Trace, time_limit
 from .levels import Level
 from .search import DEFAULT_NODES, Budget, SearchResult, count
 
@@ -55,6 +55,8 @@ class Solution:
     stalled: Answer | None = None
     """Where the ladder stopped, when it could not finish."""
     contradiction: str | None = None
+    method: str = "ladder"
+    """What settled the count: ``ladder`` (techniques alone), ``search`` or ``sat``."""
 
     @property
     def answer(self) -> Answer | None:
@@ -67,6 +69,7 @@ class Solution:
             "solution": self.answer.to_rows() if self.answer else None,
             "rating": self.rating.label if self.rating is not None else None,
             "profile": f"{self.puzzle.genre}-human/{PROFILE_VERSION}",
+            "method": self.method,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
         }
@@ -85,25 +88,45 @@ def solve(
     seconds: float | None = None,
     record: bool = False,
     limit: int = 2,
+    exact: bool = True,
 ) -> Solution:
-    """Solve ``puzzle``: ladder up to ``max_level``, then search counting to ``limit``."""
+    """Solve ``puzzle``: ladder up to ``max_level``, then search counting to ``limit``.
+
+    When search runs out of budget and ``exact`` is set, a SAT solver (python-sat)
+    goes on counting from the stalled board with the time left.
+    """
     start = time.perf_counter()
     ruleset = puzzle.genre_module.ruleset
     board = Board.start(puzzle)
     trace = Trace(record=record)
     try:
-        ruleset.run(board, max_level=max_level, trace=trace)
+        with time_limit(seconds):
+            ruleset.run(board, max_level=max_level, trace=trace)
     except Contradiction as broken:
         return Solution(puzzle, Status.NONE, [], None, 0, time.perf_counter() - start, trace.steps,
                         contradiction=broken.reason)
+    except OutOfTime:
+        return Solution(puzzle, Status.GAVE_UP, [], None, 0, time.perf_counter() - start, trace.steps,
+                        board.answer())
     if not board.undecided:
         return Solution(puzzle, Status.UNIQUE, [board.answer()], trace.hardest, 0,
                         time.perf_counter() - start, trace.steps)
     stalled = board.answer()
     remaining = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-    result: SearchResult = count(board, ruleset, limit=limit, budget=Budget(nodes, remaining),
+    finisher = _sat_finisher(puzzle) if exact else None
+    search_seconds = remaining if finisher is None or remaining is None else remaining / 2
+    search_nodes = nodes if finisher is None else min(nodes, SEARCH_FIRST_NODES)
+    result: SearchResult = count(board, ruleset, limit=limit, budget=Budget(search_nodes, search_seconds),
                                  level=min(max_level, SHALLOW_LEVEL), deep_level=min(max_level, DEEP_LEVEL),
                                  shallow=SHALLOW_DEPTH)
+    method = "search"
+    if not result.exhaustive and result.count < limit and finisher is not None:
+        left = FINISH_SECONDS if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
+        if left > 0:
+            finished = finisher(puzzle, limit, left, board.shaded, board.unshaded)
+            if finished.exhaustive or finished.count > result.count:
+                finished.nodes += result.nodes
+                result, method = finished, "sat"
     if result.count >= 2:
         status = Status.MULTIPLE
     elif not result.exhaustive:
@@ -114,7 +137,31 @@ def solve(
         status = Status.NONE
     rating = Level.SEARCH if result.count else None
     return Solution(puzzle, status, result.solutions, rating, result.nodes, time.perf_counter() - start,
-                    trace.steps, stalled)
+                    trace.steps, stalled, method=method)
+
+
+SEARCH_FIRST_NODES = 2000
+"""Nodes depth-first search gets before the SAT finisher takes over (most searches need far fewer)."""
+FINISH_SECONDS = 60.0
+"""Time the SAT finisher gets when the caller set no time budget."""
+
+
+def _sat_finisher(puzzle: Puzzle) -> Any:
+    """``count_sat`` when python-sat is installed and encodes this genre, else ``None``.
+
+    rationale: depth-first search without learning gives up on a few published
+    puzzles whose stalled boards a CDCL solver settles in seconds; when search
+    runs out, counting goes on there from the same stalled board.
+    """
+    try:
+        from ..engines.sat import ENCODINGS, count_sat
+        import pysat  # noqa: F401
+    except ImportError:
+        return None
+    if puzzle.genre not in ENCODINGS:
+        return None
+    return lambda p, limit, seconds, shaded, unshaded: count_sat(
+        p, limit=limit, seconds=seconds, shaded=shaded, unshaded=unshaded)
 
 
 def rate(puzzle: Puzzle, **kwargs: Any) -> Level | None:

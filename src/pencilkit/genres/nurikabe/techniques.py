@@ -150,9 +150,29 @@ def island_exit(board: Board) -> list[Step] | None:
     return steps
 
 
+def sea_parts(board: Board) -> list[Mask]:
+    """The connected parts of the sea, updated from an earlier board's parts when there are some."""
+    def compute(b: Board) -> tuple[Mask, list[Mask]]:
+        grid = b.grid
+        sea = b.shaded
+        earlier: tuple[Mask, list[Mask]] | None = b.earlier("sea_parts")
+        if earlier is None or earlier[0] & ~sea:
+            return sea, grid.components(sea)
+        fresh = sea & ~earlier[0]
+        near = grid.dilate(fresh)
+        kept = []
+        for part in earlier[1]:
+            if part & near:
+                fresh |= part
+            else:
+                kept.append(part)
+        return sea, kept + grid.components(fresh)
+    return board.derived("sea_parts", compute)[1]
+
+
 def sea_exit(board: Board) -> list[Step] | None:
     grid = board.grid
-    parts = board.derived("sea_parts", lambda b: grid.components(b.shaded))
+    parts = sea_parts(board)
     if len(parts) < 2:
         return None
     u = board.undecided
@@ -202,6 +222,8 @@ def reaches(board: Board) -> dict[int, Mask]:
         a = analysis(b)
         grid = b.grid
         out = {}
+        earlier: dict[int, tuple[Mask, Mask, Mask]] = b.earlier("rooms") or {}
+        rooms: dict[int, tuple[Mask, Mask, Mask]] = b.derived("rooms", lambda _: {})
         for island in a.islands:
             need = island.need
             if need == 0:
@@ -214,7 +236,15 @@ def reaches(board: Board) -> dict[int, Mask]:
                         taken |= extra
                     out[island.index] = taken
                     continue
-            out[island.index] = bounded_reach(grid, island.cells, need, passable(a, island))
+            room = passable(a, island)
+            before = earlier.get(island.index)
+            if before is not None and before[0] == island.cells and not room & ~before[1] \
+                    and not before[1] & ~room & before[2]:
+                reach_ = before[2]  # the room lost only cells the island could not reach anyway
+            else:
+                reach_ = bounded_reach(grid, island.cells, need, room)
+            rooms[island.index] = (island.cells, room, reach_)
+            out[island.index] = reach_
         return out
     return board.derived("reaches", compute)
 
@@ -241,7 +271,7 @@ def sea_budget(board: Board) -> list[Step] | None:
     if any(number is None for _, number in puzzle.clues):
         return None
     grid = board.grid
-    parts = board.derived("sea_parts", lambda b: grid.components(b.shaded))
+    parts = sea_parts(board)
     if len(parts) < 2:
         return None
     land_total = sum(number for _, number in puzzle.clues)  # type: ignore[misc]
