@@ -36,7 +36,7 @@ from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.frame.ruleset import ProbeSpec, Ruleset
 from pencilkit.frame.solve import count_solutions
-from pencilkit.genres.kurodoko import candidates, prefer_shaded, verify
+from pencilkit.genres.kurodoko import KURODOKO, candidates, prefer_shaded
 from pencilkit.genres.kurodoko.connectivity import cut_cells_blunt, white_cuts
 from pencilkit.genres.kurodoko.rays import clue_views
 from pencilkit.genres.kurodoko.rules import visible
@@ -102,7 +102,7 @@ def random_board(rng: random.Random, size: int, density: float, unique: bool = F
 def ruleset_of(names: Sequence[str], probing: bool) -> Ruleset:
     techniques = [RULES[n] for n in RULES if n in names]
     probes = (ProbeSpec("probe", Level.EXPERT, PROBE_STEPS, Level.MEDIUM),) if probing else ()
-    return Ruleset(techniques=techniques, verify=verify, candidates=candidates, prefer_shaded=prefer_shaded,
+    return Ruleset(techniques=techniques, verify=KURODOKO.verify, candidates=candidates, prefer_shaded=prefer_shaded,
                    probes=probes, words=("black", "white"))
 
 

@@ -23,7 +23,7 @@ import importlib
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import PencilkitError
 from ..frame.search import SearchResult

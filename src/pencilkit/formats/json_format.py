@@ -11,7 +11,6 @@ from typing import Any
 
 from ..errors import FormatError
 from ..puzzle import Puzzle
-from .puzzle_id import parse_id
 from .text import format_rows, parse_grid
 
 

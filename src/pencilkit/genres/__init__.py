@@ -14,7 +14,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import PencilkitError, PuzzleError, UnknownGenreError
-from ..frame.ruleset import Ruleset
+from ..frame.board import Board, Contradiction
+from ..frame.levels import Level
+from ..frame.ruleset import ProbeSpec, Ruleset
 from ..grid import Grid, Mask, cells
 from ..puzzle import Answer, Puzzle
 
@@ -75,6 +77,23 @@ class Genre(ABC):
     @abstractmethod
     def build_ruleset(self) -> Ruleset:
         """The ruleset the frame solves this genre with."""
+
+    def verify(self, board: Board) -> None:
+        """A complete board that breaks a rule is a contradiction (the ruleset's final check)."""
+        broken = self.check(board.puzzle, board.answer())
+        if broken:
+            raise Contradiction(broken[0].message, broken[0].cells)
+
+    def probes(self, short_steps: int, long_steps: int) -> tuple[ProbeSpec, ProbeSpec]:
+        """The two probing techniques every genre shares: hard within ``short_steps``, expert within ``long_steps``."""
+        shaded, unshaded = self.words
+        return (
+            ProbeSpec("short_contradiction", Level.HARD, short_steps, Level.MEDIUM,
+                      f"If a cell were {unshaded} (or {shaded}), easy and medium techniques would break a rule "
+                      f"within {short_steps} steps, so it is the other way."),
+            ProbeSpec("contradiction", Level.EXPERT, long_steps, Level.MEDIUM,
+                      f"The same within {long_steps} steps."),
+        )
 
     @cached_property
     def ruleset(self) -> Ruleset:

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...frame.board import Board, Contradiction
-from ...frame.levels import Level
-from ...frame.ruleset import ProbeSpec, Ruleset
+from ...frame.board import Board
+from ...frame.ruleset import Ruleset
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
 from .. import Genre, Violation
@@ -58,25 +57,12 @@ class Kurodoko(Genre):
     def build_ruleset(self) -> Ruleset:
         return Ruleset(
             techniques=TECHNIQUES,
-            verify=verify,
+            verify=self.verify,
             candidates=candidates,
             prefer_shaded=prefer_shaded,
-            probes=(
-                ProbeSpec("short_contradiction", Level.HARD, SHORT_PROBE_STEPS, Level.MEDIUM,
-                          f"If a cell were black (or white), easy and medium techniques would break a rule "
-                          f"within {SHORT_PROBE_STEPS} steps, so it is the other way."),
-                ProbeSpec("contradiction", Level.EXPERT, LONG_PROBE_STEPS, Level.MEDIUM,
-                          f"The same within {LONG_PROBE_STEPS} steps."),
-            ),
+            probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
             words=self.words,
         )
-
-
-def verify(board: Board) -> None:
-    """A complete board that breaks a rule is a contradiction."""
-    broken = rules.check(board.puzzle, board.answer())
-    if broken:
-        raise Contradiction(broken[0].message, broken[0].cells)
 
 
 def candidates(board: Board) -> list[Cell]:

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...frame.board import Board, Contradiction
-from ...frame.levels import Level
-from ...frame.ruleset import ProbeSpec, Ruleset
+from ...frame.board import Board
+from ...frame.ruleset import Ruleset
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
 from .. import Genre, Violation
@@ -39,25 +38,13 @@ class Nurikabe(Genre):
     def build_ruleset(self) -> Ruleset:
         return Ruleset(
             techniques=TECHNIQUES,
-            verify=verify,
+            verify=self.verify,
             candidates=candidates,
             prefer_shaded=prefer_shaded,
             alternatives=island_alternatives,
-            probes=(
-                ProbeSpec("short_contradiction", Level.HARD, 6, Level.MEDIUM,
-                          "If a cell were land (or sea), easy and medium techniques would break a rule within 6 steps, so it is the other way."),
-                ProbeSpec("contradiction", Level.EXPERT, 20, Level.MEDIUM,
-                          "The same within 20 steps."),
-            ),
+            probes=self.probes(6, 20),
             words=self.words,
         )
-
-
-def verify(board: Board) -> None:
-    """A complete board that breaks a rule is a contradiction."""
-    broken = rules.check(board.puzzle, board.answer())
-    if broken:
-        raise Contradiction(broken[0].message, broken[0].cells)
 
 
 def candidates(board: Board) -> list[Cell]:

@@ -318,7 +318,6 @@ def unreachable(board: Board) -> list[Step] | None:
 def forced(board: Board) -> list[Step] | None:
     """Cells where one value breaks a rule at once, so they take the other."""
     a = analysis(board)
-    grid = board.grid
     steps = _oversize(board, a) or _room(board, a)
     if steps:
         return steps
