@@ -139,11 +139,5 @@ def propagate(
     return trace
 
 
-def check_complete(board: Board, validate: Callable[[Board], None]) -> None:
-    """Raise ``Contradiction`` if a complete board breaks a rule (``validate`` decides)."""
-    if not board.undecided:
-        validate(board)
-
-
-__all__ = ["Contradiction", "OutOfTime", "Step", "Technique", "Trace", "check_complete", "check_time",
+__all__ = ["Contradiction", "OutOfTime", "Step", "Technique", "Trace", "check_time",
            "propagate", "time_limit"]

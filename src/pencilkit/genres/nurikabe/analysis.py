@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...frame.board import Board, Contradiction
-from ...grid import Cell, Mask, cells
+from ...grid import Cell, Mask
 
 
 @dataclass(frozen=True)
@@ -139,8 +139,4 @@ def describe(island: Island, board: Board) -> str:
     return f"the {mark} at {board.grid.name(island.clue_cell)}"
 
 
-def describe_cells(mask: Mask, board: Board) -> str:
-    return board.grid.names(mask)
-
-
-__all__ = ["Analysis", "Island", "analyse", "analysis", "describe", "describe_cells", "cells"]
+__all__ = ["Analysis", "Island", "analyse", "analysis", "describe"]
