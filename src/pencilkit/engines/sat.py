@@ -34,8 +34,8 @@ try:  # python-sat is the optional dependency ``pencilkit[sat]``
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 except ImportError:  # pragma: no cover - exercised only without the extra
-    IDPool = None  # type: ignore[assignment,misc]
-    Solver = None  # type: ignore[assignment,misc]
+    IDPool = None
+    Solver = None
 
 Clause = list[int]
 
@@ -156,7 +156,7 @@ class SatSession:
         finally:
             timer.cancel()
             self.solver.clear_interrupt()
-        return answer
+        return None if answer is None else bool(answer)
 
     def next_solution(self, assumptions: Sequence[int] = ()) -> Mask | None:
         """The shaded mask of a solution, or ``None`` when none is left.

@@ -117,7 +117,7 @@ def island_levels(puzzle: Puzzle, k: int, mask: Mask, owner: dict[tuple[int, Cel
             before = [level(c, j - 1)] + [level(d, j - 1) for d in grid.neighbour_lists[c]]
             if True in before:
                 continue
-            out.append([-here] + [lit for lit in before if lit is not False])  # type: ignore[misc]
+            out.append([-here] + [lit for lit in before if lit is not False])
         top = level(c, depth)
         assert isinstance(top, int)
         out.append([-owner[k, c], top])

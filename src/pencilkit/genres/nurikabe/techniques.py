@@ -24,7 +24,7 @@ given; over-approximations (reach, room) are used only to rule values out.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ...frame.board import Board, Contradiction
 from ...frame.ladder import Step, Technique
@@ -40,6 +40,28 @@ ROOM_SLACK = 12
 """``forced`` looks for the cell an island cannot lose only when its room is this close to its need."""
 
 
+# -- reasons, rendered only when an explanation reads them ----------------
+
+
+def _cell_reason(grid: Grid, cell: Cell, rest: str) -> str:
+    return f"{grid.name(cell)} {rest}"
+
+
+def _complete_reason(board: Board, island: Island, walls: Mask) -> str:
+    verb = "is" if walls.bit_count() == 1 else "are"
+    return f"{describe(island, board)} is complete, so {board.grid.names(walls)} {verb} sea"
+
+
+def _exit_reason(board: Board, what: str, must: str, exit_: Mask) -> str:
+    return f"{what} {must} and {board.grid.name(exit_.bit_length() - 1)} is its only way out"
+
+
+def _oversize_reason(board: Board, island: Island, cell: Cell, joined: int) -> str:
+    plural = "s" if joined > 1 else ""
+    return (f"{board.grid.name(cell)} is sea: as land it would join {describe(island, board)} to {joined} more "
+            f"land cell{plural}, more than {island.number}")
+
+
 # -- bookkeeping -------------------------------------------------------------
 
 
@@ -50,9 +72,7 @@ def island_complete(board: Board) -> list[Step] | None:
         if island.is_complete:
             walls = island.border & a.unknown
             if walls:
-                steps.append(Step(walls, 0, lambda i=island, w=walls: (
-                    f"{describe(i, board)} is complete, so {board.grid.names(w)} "
-                    f"{'is' if w.bit_count() == 1 else 'are'} sea")))
+                steps.append(Step(walls, 0, partial(_complete_reason, board, island, walls)))
     return steps
 
 
@@ -118,8 +138,8 @@ def no_pool(board: Board) -> list[Step] | None:
     )
     steps = []
     for cell in cells(land):
-        steps.append(Step(0, 1 << cell, lambda cell=cell: (
-            f"{grid.name(cell)} is land: the other three cells of its 2x2 block are sea")))
+        steps.append(Step(0, 1 << cell, partial(_cell_reason, grid, cell,
+                                                "is land: the other three cells of its 2x2 block are sea")))
     return steps
 
 
@@ -136,17 +156,16 @@ def island_exit(board: Board) -> list[Step] | None:
             raise Contradiction(f"{describe(island, board)} cannot grow to {island.number}", island.cells)
         if not exits & (exits - 1) and not exits & taken:
             taken |= exits
-            steps.append(Step(0, exits, lambda i=island, e=exits: (
-                f"{describe(i, board)} must still grow and {grid.name(e.bit_length() - 1)} is its only way out")))
+            steps.append(Step(0, exits, partial(_exit_reason, board, describe(island, board),
+                                                "must still grow", exits)))
     for stray in a.strays:
         exits = grid.border(stray) & a.unknown
         if not exits:
             raise Contradiction(f"the land at {grid.names(stray)} cannot reach a number", stray)
         if not exits & (exits - 1) and not exits & taken:
             taken |= exits
-            steps.append(Step(0, exits, lambda s=stray, e=exits: (
-                f"the land at {grid.names(s, 3)} must reach a number and "
-                f"{grid.name(e.bit_length() - 1)} is its only way out")))
+            steps.append(Step(0, exits, partial(_exit_reason, board, f"the land at {grid.names(stray, 3)}",
+                                                "must reach a number", exits)))
     return steps
 
 
@@ -184,9 +203,8 @@ def sea_exit(board: Board) -> list[Step] | None:
             raise Contradiction(f"the sea at {grid.names(part, 3)} is cut off from the rest of the sea", part)
         if not exits & (exits - 1) and not exits & taken:
             taken |= exits
-            steps.append(Step(exits, 0, lambda p=part, e=exits: (
-                f"the sea at {grid.names(p, 3)} must join the rest of the sea and "
-                f"{grid.name(e.bit_length() - 1)} is its only way out")))
+            steps.append(Step(exits, 0, partial(_exit_reason, board, f"the sea at {grid.names(part, 3)}",
+                                                "must join the rest of the sea", exits)))
     return steps
 
 
@@ -335,9 +353,7 @@ def _oversize(board: Board, a: Analysis) -> list[Step]:
             near = grid.neighbours[cell]
             joined = sum(s.bit_count() for s in a.strays if s & near)
             if joined and island.size + 1 + joined > island.number:
-                steps.append(Step(1 << cell, 0, lambda i=island, c=cell, j=joined: (
-                    f"{grid.name(c)} is sea: as land it would join {describe(i, board)} to {j} more "
-                    f"land cell{'s' if j > 1 else ''}, more than {i.number}")))
+                steps.append(Step(1 << cell, 0, partial(_oversize_reason, board, island, cell, joined)))
     return steps
 
 
@@ -352,7 +368,7 @@ def _sea_cut(board: Board, a: Analysis) -> list[Step]:
     if cuts is None:
         raise Contradiction("the sea can no longer be connected", sea)
     cuts &= a.unknown
-    return [Step(1 << c, 0, lambda c=c: f"{grid.name(c)} is sea: as land it would cut the sea in two")
+    return [Step(1 << c, 0, partial(_cell_reason, grid, c, "is sea: as land it would cut the sea in two"))
             for c in cells(cuts)]
 
 
@@ -422,8 +438,8 @@ def _room(board: Board, a: Analysis) -> list[Step]:
         around = passable(a, island)
         for cell in cells(room & a.unknown):
             if bounded_reach(grid, island.cells, island.need, around & ~(1 << cell)).bit_count() < number:
-                steps.append(Step(0, 1 << cell, lambda i=island, c=cell: (
-                    f"{grid.name(c)} is land: as sea it would leave {describe(i, board)} too little room")))
+                steps.append(Step(0, 1 << cell, partial(
+                    _cell_reason, grid, cell, f"is land: as sea it would leave {describe(island, board)} too little room")))
         if steps:
             return steps
     return steps
