@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+from typing import Any
 
 from .errors import FormatError
 
@@ -36,3 +38,22 @@ def _decode(data: bytes, where: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise FormatError(f"{where}: input is not UTF-8 text (bad byte at offset {e.start})") from None
+
+
+def is_json_lines(arg: str, text: str) -> bool:
+    """Whether an input is a JSON-lines file of puzzle records (by name, or by several ``{`` lines)."""
+    if arg.endswith(".jsonl"):
+        return True
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)
+
+
+def parse_record(line: str, number: int) -> dict[str, Any]:
+    """One line of a JSON-lines file: an object with a ``puzzle`` field, or a ``FormatError`` naming the line."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"line {number}: bad JSON at column {e.colno}: {e.msg}") from None
+    if not isinstance(record, dict) or "puzzle" not in record:
+        raise FormatError(f"line {number}: expected an object with a 'puzzle' field")
+    return record

@@ -23,7 +23,7 @@ from ..formats import FORMATS, read_puzzle, write_puzzle
 from ..formats.puzzle_id import looks_like_id
 from ..formats.text import format_rows
 from ..formats.url import looks_like_url
-from ..io import read_source
+from ..io import parse_record, read_source
 from ..puzzle import Puzzle
 from . import Command
 
@@ -81,12 +81,7 @@ def _convert_records(text: str, to: str, genre: str | None) -> list[str]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise FormatError(f"line {number}: bad JSON at column {e.colno}: {e.msg}") from None
-        if not isinstance(record, dict) or "puzzle" not in record:
-            raise FormatError(f"line {number}: expected an object with a 'puzzle' field")
+        record = parse_record(line, number)
         try:
             puzzle = _record_puzzle(record, genre)
         except PencilkitError as e:

@@ -29,7 +29,7 @@ from ..formats.export import svg_to_pdf, svg_to_png, svgs_to_pdf
 from ..formats.sheet import PAPERS, SheetEntry, layout_sheet
 from ..formats.svg import CELL, render_svg
 from ..frame.solve import Status, solve
-from ..io import read_source
+from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Answer, Puzzle
 from . import Command
 
@@ -160,18 +160,15 @@ def sheet_entries(arg: str, genre: str | None, *, start: int, seconds: float,
                   want_solution: bool = True) -> list[SheetEntry]:
     """The puzzles of one argument: a JSON-lines file (or text) of records, or a single puzzle."""
     text = read_source(arg)
-    lines = [line for line in text.splitlines() if line.strip()]
-    if arg.endswith(".jsonl") or (len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)):
+    if is_json_lines(arg, text):
         out: list[SheetEntry] = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise FormatError(f"{arg}, line {number}: bad JSON at column {e.colno}: {e.msg}") from None
-            if not isinstance(record, dict) or "puzzle" not in record:
-                raise FormatError(f"{arg}, line {number}: expected an object with a 'puzzle' field")
+                record = parse_record(line, number)
+            except FormatError as e:
+                raise FormatError(f"{arg}, {e}") from None
             try:
                 out.append(_entry(record, genre, start + len(out) + 1, seconds, want_solution))
             except PencilkitError as e:

@@ -17,7 +17,7 @@ from ..frame.levels import Level
 from ..frame.search import DEFAULT_NODES
 from ..frame.solve import Solution, Status, explain, solve
 from ..engines.choice import add_engine_options, engine_solver
-from ..io import read_source
+from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
 from . import Command, add_puzzle_argument, emit_json
 
@@ -104,33 +104,22 @@ def configure_solve_engines(parser: argparse.ArgumentParser) -> None:
     add_engine_options(parser)
 
 
-def is_batch(arg: str, text: str) -> bool:
-    if arg.endswith(".jsonl"):
-        return True
-    lines = [line for line in text.splitlines() if line.strip()]
-    return len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)
-
-
 def batch_records(text: str) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
+    """Each record of a JSON-lines text, or the problem with its line (a batch goes on past bad lines)."""
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            yield number, None, f"line {number}: bad JSON at column {e.colno}: {e.msg}"
-            continue
-        if not isinstance(record, dict) or "puzzle" not in record:
-            yield number, None, f"line {number}: expected an object with a 'puzzle' field"
-            continue
-        yield number, record, None
+            yield number, parse_record(line, number), None
+        except FormatError as e:
+            yield number, None, str(e)
 
 
 def run_solve(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
     options = budget(args)
     solver = engine_solver(args)
-    if is_batch(args.puzzle, text):
+    if is_json_lines(args.puzzle, text):
         return run_batch(text, options, solver)
     puzzle = read_puzzle(text, genre=args.genre)
     solution = solver(puzzle, **options)
