@@ -23,6 +23,7 @@ stays connected, and turning sea to land cannot make a pool.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -209,24 +210,21 @@ def _join_islands(layout: Layout, rng: random.Random) -> Layout | None:
     return None
 
 
-def _grow_island(layout: Layout, rng: random.Random) -> Layout | None:
-    spots = _sea_cells_touching(layout, 1)
-    rng.shuffle(spots)
-    for cell in spots:
-        changed = layout.with_land(cell)
-        if changed is not None:
-            return changed
-    return None
+def _land_touching(islands: int) -> Callable[[Layout, random.Random], Layout | None]:
+    """A move that turns a sea cell touching exactly ``islands`` islands into land (1 grows one, 0 starts one)."""
+    def move(layout: Layout, rng: random.Random) -> Layout | None:
+        spots = _sea_cells_touching(layout, islands)
+        rng.shuffle(spots)
+        for cell in spots:
+            changed = layout.with_land(cell)
+            if changed is not None:
+                return changed
+        return None
+    return move
 
 
-def _new_island(layout: Layout, rng: random.Random) -> Layout | None:
-    spots = _sea_cells_touching(layout, 0)
-    rng.shuffle(spots)
-    for cell in spots:
-        changed = layout.with_land(cell)
-        if changed is not None:
-            return changed
-    return None
+_grow_island = _land_touching(1)
+_new_island = _land_touching(0)
 
 
 GENERATOR = NurikabeGenerator()
