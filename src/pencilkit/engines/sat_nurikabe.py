@@ -66,6 +66,8 @@ def cardinality(literals: list[int], bound: int, pool: IDPool) -> list[Clause]:
         return [[-lit] for lit in literals]
     if bound == len(literals):
         return [[lit] for lit in literals]
+    if 2 * bound > len(literals):  # a big island: count the cells it leaves out instead
+        return cardinality([-lit for lit in literals], len(literals) - bound, pool)
     kind = EncType.seqcounter if len(literals) * bound <= SMALL_CARDINALITY else EncType.sortnetwrk
     return list(CardEnc.equals(lits=literals, bound=bound, vpool=pool, encoding=kind).clauses)
 

@@ -52,6 +52,8 @@ class Analysis:
     """Cells touching at least one island."""
     touched_twice: Mask
     """Cells touching two or more islands."""
+    complete_walls: Mask
+    """Cells touching a complete numbered island (sea in every solution)."""
 
     def others_border(self, island: Island) -> Mask:
         """Cells next to an island other than ``island``."""
@@ -81,7 +83,7 @@ def analyse(board: Board) -> Analysis:
         fresh = land & ~earlier.land
         if not fresh:
             return Analysis(sea, land, unknown, earlier.islands, earlier.strays, earlier.stray_cells,
-                            earlier.touched, earlier.touched_twice)
+                            earlier.touched, earlier.touched_twice, earlier.complete_walls)
         near = grid.dilate(fresh)
         kept_islands = []
         for island in earlier.islands:
@@ -119,13 +121,16 @@ def _assemble(board: Board, sea: Mask, land: Mask, unknown: Mask, islands: list[
             )
         islands.append(Island(index_of[cell], cell, number, comp, grid.border(comp), comp.bit_count()))
     islands.sort(key=lambda i: i.index)
-    touched = touched_twice = stray_cells = 0
+    touched = touched_twice = stray_cells = complete_walls = 0
     for island in islands:
         touched_twice |= touched & island.border
         touched |= island.border
+        if island.size == island.number:
+            complete_walls |= island.border
     for stray in strays:
         stray_cells |= stray
-    return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, touched, touched_twice)
+    return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, touched, touched_twice,
+                    complete_walls)
 
 
 def analysis(board: Board) -> Analysis:

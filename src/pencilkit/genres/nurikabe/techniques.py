@@ -24,6 +24,7 @@ given; over-approximations (reach, room) are used only to rule values out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from ...frame.board import Board, Contradiction
@@ -67,12 +68,14 @@ def _oversize_reason(board: Board, island: Island, cell: Cell, joined: int) -> s
 
 def island_complete(board: Board) -> list[Step] | None:
     a = analysis(board)
+    open_walls = a.complete_walls & a.unknown
+    if not open_walls:
+        return None
     steps = []
     for island in a.islands:
-        if island.is_complete:
+        if island.border & open_walls and island.is_complete:
             walls = island.border & a.unknown
-            if walls:
-                steps.append(Step(walls, 0, partial(_complete_reason, board, island, walls)))
+            steps.append(Step(walls, 0, partial(_complete_reason, board, island, walls)))
     return steps
 
 
@@ -229,22 +232,53 @@ def bounded_reach(grid: Grid, cells_: Mask, need: int | None, room: Mask) -> Mas
     return seen
 
 
-def reaches(board: Board) -> dict[int, Mask]:
-    """For each island that may still grow, the cells it could hold when finished.
+@dataclass(frozen=True)
+class Prospect:
+    """What an open island could still become: every way to finish it (small islands) and its reach."""
+
+    cells: Mask
+    shapes: list[tuple[Mask, Mask]] | None
+    """The valid ``(extra cells, wall)`` completions, or ``None`` when not enumerated."""
+    reach: Mask
+    """The cells it could hold when finished (an over-approximation)."""
+    room: Mask = 0
+    """For a reach found by flooding: the cells the flood could pass."""
+
+
+def prospects(board: Board) -> dict[int, Prospect]:
+    """For each island that may still grow (by index), its :class:`Prospect`.
 
     Every cell of a finished island lies within ``need`` steps of the island's
-    present cells through cells it may take, so this over-approximates.  For a
-    small island the union of its valid completions is tighter and still holds.
+    present cells through cells it may take, so the reach over-approximates.
+    For a small island the union of its valid completions is tighter and still
+    holds.
+
+    rationale: probing asks this of boards that differ from the last one in a
+    few cells, so an island is carried over when nothing its answer reads has
+    changed: not its cells, and no cell within ``need + 2`` steps (land, sea,
+    ownership and the borders of other islands).
     """
-    def compute(b: Board) -> dict[int, Mask]:
+    def compute(b: Board) -> tuple[tuple[Mask, ...], dict[int, Prospect]]:
         a = analysis(b)
         grid = b.grid
+        stamp = (a.sea, a.land, a.stray_cells, a.touched, a.touched_twice)
+        earlier: tuple[tuple[Mask, ...], dict[int, Prospect]] | None = b.earlier("prospects")
+        if earlier is None:
+            changed, before_all = grid.full, {}
+        else:
+            changed = 0
+            for now, then in zip(stamp, earlier[0]):
+                changed |= now ^ then
+            before_all = earlier[1]
         out = {}
-        earlier: dict[int, tuple[Mask, Mask, Mask]] = b.earlier("rooms") or {}
-        rooms: dict[int, tuple[Mask, Mask, Mask]] = b.derived("rooms", lambda _: {})
         for island in a.islands:
             need = island.need
             if need == 0:
+                continue
+            before = before_all.get(island.index)
+            if before is not None and before.cells == island.cells and need is not None \
+                    and not _ball(grid, island.cells, need + 2) & changed:
+                out[island.index] = before
                 continue
             if need is not None and need <= SHAPES_MAX_NEED:
                 shapes = completions(grid, a, island, need)
@@ -252,19 +286,22 @@ def reaches(board: Board) -> dict[int, Mask]:
                     taken = island.cells
                     for extra, _ in shapes:
                         taken |= extra
-                    out[island.index] = taken
+                    out[island.index] = Prospect(island.cells, shapes, taken)
                     continue
             room = passable(a, island)
-            before = earlier.get(island.index)
-            if before is not None and before[0] == island.cells and not room & ~before[1] \
-                    and not before[1] & ~room & before[2]:
-                reach_ = before[2]  # the room lost only cells the island could not reach anyway
+            if before is not None and before.room and before.cells == island.cells \
+                    and not room & ~before.room and not before.room & ~room & before.reach:
+                reach_ = before.reach  # the room lost only cells the island could not reach anyway
             else:
                 reach_ = bounded_reach(grid, island.cells, need, room)
-            rooms[island.index] = (island.cells, room, reach_)
-            out[island.index] = reach_
-        return out
-    return board.derived("reaches", compute)
+            out[island.index] = Prospect(island.cells, None, reach_, room)
+        return stamp, out
+    return board.derived("prospects", compute)[1]
+
+
+def reaches(board: Board) -> dict[int, Mask]:
+    """For each island that may still grow (by index), the cells it could hold when finished."""
+    return board.derived("reaches", lambda b: {k: p.reach for k, p in prospects(b).items()})
 
 
 def reach(board: Board) -> Mask:
@@ -345,11 +382,14 @@ def forced(board: Board) -> list[Step] | None:
 def _oversize(board: Board, a: Analysis) -> list[Step]:
     """Land at a cell that would join an island to stray land beyond the island's size is sea."""
     grid = board.grid
-    steps = []
+    steps: list[Step] = []
+    if not a.strays:
+        return steps
+    near_stray = grid.dilate(a.stray_cells) & a.unknown
     for island in a.islands:
-        if island.number is None or not a.strays:
+        if island.number is None:
             continue
-        for cell in cells(island.border & a.unknown):
+        for cell in cells(island.border & near_stray):
             near = grid.neighbours[cell]
             joined = sum(s.bit_count() for s in a.strays if s & near)
             if joined and island.size + 1 + joined > island.number:
@@ -359,65 +399,151 @@ def _oversize(board: Board, a: Analysis) -> list[Step]:
 
 def _sea_cut(board: Board, a: Analysis) -> list[Step]:
     """An open cell whose being land would split the sea is sea (one articulation pass)."""
-    grid = board.grid
     sea = a.sea
     if sea & (sea - 1) == 0:
         return []
-    space = sea | a.unknown
-    cuts = separating_cuts(grid, space, sea)
+    cuts = board.derived("sea_cuts", _sea_cuts)
     if cuts is None:
         raise Contradiction("the sea can no longer be connected", sea)
-    cuts &= a.unknown
+    grid = board.grid
     return [Step(1 << c, 0, partial(_cell_reason, grid, c, "is sea: as land it would cut the sea in two"))
-            for c in cells(cuts)]
+            for c in cells(cuts & a.unknown)]
+
+
+def _sea_cuts(board: Board) -> Mask | None:
+    """The separating cuts of the sea on ``board``, from an earlier board's structure when it allows.
+
+    When no cell has become land since the structure was built, the space
+    (sea and open cells) is the same graph and only the targets grew, so the
+    new cuts are read off the pockets of the new sea cells (see
+    :class:`CutStructure`); otherwise one Tarjan pass builds it afresh.
+    """
+    space = board.shaded | board.undecided
+    structure: CutStructure | None = board.earlier("sea_cut_structure")
+    if structure is None or structure.space != space:
+        structure = cut_structure(board.grid, space, board.shaded)
+        board.derived("sea_cut_structure", lambda _: structure)
+        return None if structure is None else structure.cuts
+    board.derived("sea_cut_structure", lambda _: structure)
+    return structure.cuts_with(board.shaded)
+
+
+@dataclass(frozen=True)
+class CutStructure:
+    """The cuts of one space for one set of targets, and what more targets would add.
+
+    ``pockets[c]`` are the cells that would become separating cuts were ``c``
+    a target too: ``c`` lies in a part of the space that such a cell cuts off
+    from every present target.  ``reached`` marks (by ``"1"`` at a cell's
+    index) the cells joined to the targets at all.
+    """
+
+    space: Mask
+    targets: Mask
+    cuts: Mask
+    reached: str
+    pockets: dict[Cell, Mask]
+
+    def cuts_with(self, targets: Mask) -> Mask | None:
+        """The cells other than targets that separate ``targets`` (a superset of ``self.targets``)
+        in the same space; ``None`` when the targets are in different components."""
+        cuts = self.cuts
+        for cell in cells(targets & ~self.targets):
+            if self.reached[cell] != "1":
+                return None
+            cuts |= self.pockets.get(cell, 0)
+        return cuts & ~targets
 
 
 def separating_cuts(grid: Grid, space: Mask, targets: Mask) -> Mask | None:
-    """Cells of ``space`` whose removal disconnects ``targets`` (which lie in ``space``).
+    """Cells of ``space`` whose removal disconnects ``targets`` (which lie in ``space``);
+    ``None`` when the targets are already in different components."""
+    structure = cut_structure(grid, space, targets)
+    return None if structure is None else structure.cuts
+
+
+def cut_structure(grid: Grid, space: Mask, targets: Mask) -> CutStructure | None:
+    """The separating cuts of ``targets`` in ``space``, with the pockets of :class:`CutStructure`.
 
     One iterative Tarjan pass, rooted at a target so that only non-root cells
     can be cuts.  A cell ``v`` with a DFS child ``c`` whose subtree has no back
     edge above ``v`` (``low[c] >= disc[v]``) separates that subtree; it matters
-    when the subtree holds targets and targets remain outside it.  Returns
-    ``None`` when the targets are already in different components.
+    when the subtree holds targets and targets remain outside it.  A subtree
+    with no target is a pocket of ``v``, and of every cell whose pocket holds
+    ``v``.  Returns ``None`` when the targets are already in different
+    components.
+
+    rationale: this runs on every board probing tries, so membership is read
+    from strings of bits (one character per cell) rather than by shifting
+    board-sized integers.
     """
+    n = grid.size
+    inside = format(space, "b")[::-1].ljust(n, "0")
+    wanted = format(targets, "b")[::-1].ljust(n, "0")
     root = (targets & -targets).bit_length() - 1
     total = targets.bit_count()
     nbs = grid.neighbour_lists
-    n = grid.size
     disc = [-1] * n
     low = [0] * n
     below = [0] * n
+    tree_parent = [-1] * n
+    order = [root]
     disc[root] = 0
     below[root] = 1
-    cuts = 0
+    cuts: set[Cell] = set()
     counter = 1
-    # Each frame: cell, parent, iterator over neighbours inside space.
-    stack = [(root, -1, iter([w for w in nbs[root] if space >> w & 1]))]
-    while stack:
-        v, parent, it = stack[-1]
-        for w in it:
+    path = [root]  # the DFS path, with each cell's next neighbour to look at
+    nexts = [0]
+    while path:
+        v = path[-1]
+        around = nbs[v]
+        i = nexts[-1]
+        parent = tree_parent[v]
+        while i < len(around):
+            w = around[i]
+            i += 1
+            if inside[w] != "1":
+                continue
             if disc[w] < 0:
                 disc[w] = low[w] = counter
-                below[w] = targets >> w & 1
+                below[w] = wanted[w] == "1"
+                tree_parent[w] = v
+                order.append(w)
                 counter += 1
-                stack.append((w, v, iter([x for x in nbs[w] if space >> x & 1])))
+                nexts[-1] = i
+                path.append(w)
+                nexts.append(0)
                 break
-            if w != parent and disc[w] < low[v]:
+            if disc[w] < low[v] and w != parent:
                 low[v] = disc[w]
         else:
-            stack.pop()
+            path.pop()
+            nexts.pop()
             if parent >= 0:
                 lv = low[v]
                 if lv < low[parent]:
                     low[parent] = lv
-                inside = below[v]
-                below[parent] += inside
-                if inside and lv >= disc[parent] and total - inside - (targets >> parent & 1) > 0:
-                    cuts |= 1 << parent
+                held = below[v]
+                below[parent] += held
+                if held and lv >= disc[parent] and total - held - (wanted[parent] == "1") > 0:
+                    cuts.add(parent)
     if below[root] != total:
         return None
-    return cuts
+    pockets: dict[Cell, Mask] = {}
+    for c in order[1:]:
+        if below[c]:
+            continue
+        p = tree_parent[c]
+        mask = pockets.get(p, 0) if not below[p] else 0
+        if low[c] >= disc[p]:
+            mask |= 1 << p
+        if mask:
+            pockets[c] = mask
+    reached = "".join("1" if d >= 0 else "0" for d in disc)
+    out = 0
+    for c in cuts:
+        out |= 1 << c
+    return CutStructure(space, targets, out, reached, pockets)
 
 
 def _room(board: Board, a: Analysis) -> list[Step]:
@@ -435,14 +561,32 @@ def _room(board: Board, a: Analysis) -> list[Step]:
             raise Contradiction(f"{describe(island, board)} has room for only {size} cells", room)
         if size - number > ROOM_SLACK:
             continue
-        around = passable(a, island)
-        for cell in cells(room & a.unknown):
-            if bounded_reach(grid, island.cells, island.need, around & ~(1 << cell)).bit_count() < number:
-                steps.append(Step(0, 1 << cell, partial(
-                    _cell_reason, grid, cell, f"is land: as sea it would leave {describe(island, board)} too little room")))
+        need = number - island.size
+        region = room
+        if need <= SHAPES_MAX_NEED:  # the room may be the union of the completions: take the plain reach
+            region = bounded_reach(grid, island.cells, need, passable(a, island))
+        for cell in cells(_cannot_lose(grid, island.cells, need, region, room & a.unknown)):
+            steps.append(Step(0, 1 << cell, partial(
+                _cell_reason, grid, cell, f"is land: as sea it would leave {describe(island, board)} too little room")))
         if steps:
             return steps
     return steps
+
+
+@lru_cache(maxsize=1 << 14)
+def _cannot_lose(grid: Grid, cells_: Mask, need: int, region: Mask, candidates: Mask) -> Mask:
+    """The candidates without which an island can no longer reach ``need`` more cells.
+
+    ``region`` is everything the island reaches within ``need`` steps, so a
+    reach that avoids a cell stays inside it; the answer depends on nothing
+    else, and is cached: probing asks again for islands far from its change.
+    """
+    out = 0
+    number = cells_.bit_count() + need
+    for cell in cells(candidates):
+        if bounded_reach(grid, cells_, need, region & ~(1 << cell)).bit_count() < number:
+            out |= 1 << cell
+    return out
 
 
 def island_shapes(board: Board) -> list[Step] | None:
@@ -455,11 +599,12 @@ def island_shapes(board: Board) -> list[Step] | None:
     """
     a = analysis(board)
     grid = board.grid
+    open_ = prospects(board)
     for island in a.islands:
         need = island.need
         if not need or need > SHAPES_MAX_NEED:
             continue
-        shapes = completions(grid, a, island, need)
+        shapes = open_[island.index].shapes
         if shapes is None:
             continue
         if not shapes:
@@ -491,10 +636,16 @@ def completions(grid: Grid, a: Analysis, island: Island, need: int) -> list[tupl
     is cached on the island and that neighbourhood: probing and search revisit
     the same islands on boards that differ far away.
     """
-    near = island.cells
-    for _ in range(need + 2):
-        near = grid.dilate(near)
+    near = _ball(grid, island.cells, need + 2)
     return _completions(grid, island.cells, need, passable(a, island) & near, a.land & near, a.sea & near)
+
+
+@lru_cache(maxsize=1 << 14)
+def _ball(grid: Grid, cells_: Mask, radius: int) -> Mask:
+    """The cells within ``radius`` steps of ``cells_``."""
+    for _ in range(radius):
+        cells_ = grid.dilate(cells_)
+    return cells_
 
 
 @lru_cache(maxsize=1 << 16)
