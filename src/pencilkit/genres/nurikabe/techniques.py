@@ -411,7 +411,8 @@ def _sea_cut(board: Board, a: Analysis) -> list[Step]:
 
 
 def _sea_cuts(board: Board) -> Mask | None:
-    """The separating cuts of the sea on ``board``, from an earlier board's structure when it allows.
+    """The open cells that separate the sea on ``board`` (``None``: it is split already), from an
+    earlier board's structure when it allows.
 
     When no cell has become land since the structure was built, the space
     (sea and open cells) is the same graph and only the targets grew, so the
@@ -423,7 +424,7 @@ def _sea_cuts(board: Board) -> Mask | None:
     if structure is None or structure.space != space:
         structure = cut_structure(board.grid, space, board.shaded)
         board.derived("sea_cut_structure", lambda _: structure)
-        return None if structure is None else structure.cuts
+        return None if structure is None else structure.cuts & ~board.shaded
     board.derived("sea_cut_structure", lambda _: structure)
     return structure.cuts_with(board.shaded)
 
