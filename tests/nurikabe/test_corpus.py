@@ -18,12 +18,12 @@ from ..conftest import load_corpus
 
 CORPUS = load_corpus("nurikabe")
 OPEN = {
-    "janko-nurikabe-0029": "two islands of 37 and 36 on 10x10: search gives up",
-    "janko-nurikabe-0683": "a 51-island winding through a 14x24 board: search gives up",
-    "janko-nurikabe-0690": "50x50: the ladder needs about 70 s of probing",
-    "janko-nurikabe-1030": "32x32: the ladder stalls and neither search nor SAT settles it within a minute",
-    "janko-nurikabe-1055": "40x57: the ladder needs over a minute",
-    "janko-nurikabe-1108": "12x25: search and the SAT finisher need about 55 s",
+    "janko-nurikabe-0029": "two islands of 37 and 36 on 10x10: the ladder stalls at once, search and SAT give up",
+    "janko-nurikabe-0683": "a 51-island winding through a 14x24 board: search and SAT give up",
+    "janko-nurikabe-0690": "50x50: the ladder finishes it, with about 35 s of probing",
+    "janko-nurikabe-1030": "32x32, islands of 994 and 20: the ladder stalls at once, search and SAT give up",
+    "janko-nurikabe-1055": "40x57: the ladder stalls after about 25 s with 432 open cells; search and SAT give up",
+    "janko-nurikabe-1108": "20x15: the ladder stalls with 132 open cells; search and SAT need over a minute",
 }
 BUDGET = 60.0
 OPEN_BUDGET = 10.0

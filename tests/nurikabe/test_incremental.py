@@ -16,7 +16,12 @@ import pytest
 from pencilkit import Puzzle
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.genres.nurikabe.analysis import analysis
-from pencilkit.genres.nurikabe.techniques import TECHNIQUES, _sea_cuts, prospects, sea_parts
+from pencilkit.genres.nurikabe.techniques import (
+    TECHNIQUES,
+    _sea_cuts,
+    prospects,
+    sea_parts,
+)
 
 from ..conftest import load_corpus
 
