@@ -21,7 +21,6 @@ OPEN = {
     "janko-nurikabe-0029": "two islands of 37 and 36 on 10x10: the ladder stalls at once, search and SAT give up",
     "janko-nurikabe-0683": "a 51-island winding through a 14x24 board: search and SAT give up",
     "janko-nurikabe-0690": "50x50: the ladder finishes it, with about 35 s of probing",
-    "janko-nurikabe-1030": "32x32, islands of 994 and 20: the ladder stalls at once, search and SAT give up",
     "janko-nurikabe-1055": "40x57: the ladder stalls after about 25 s with 432 open cells; search and SAT give up",
     "janko-nurikabe-1108": "20x15: the ladder stalls with 132 open cells; search and SAT need over a minute",
 }

@@ -11,6 +11,7 @@ no_pool                easy         three sea cells of a 2x2 block make the four
 island_exit            easy         land with one way out extends through it
 sea_exit               easy         a sea part with one way out extends through it
 sea_budget             medium       joining the sea's parts needs more cells than are left
+sea_reach              medium       a cell the sea cells left cannot reach from some sea part is land
 unreachable            medium       a cell no island can reach within its size is sea
 island_shapes          medium       every way to finish a small island agrees on a cell
 forced                 medium       a value that breaks a rule at once is wrong
@@ -356,6 +357,47 @@ def sea_budget(board: Board) -> list[Step] | None:
     return None
 
 
+def sea_reach(board: Board) -> list[Step] | None:
+    """An open cell the sea cells still to come cannot join to a sea part is land.
+
+    With every clue a number, the sea has a known size, and it is connected:
+    a sea cell to come is joined to each present sea part by a path whose
+    new cells (itself included) are at most the sea cells left; known sea on
+    the way costs nothing.  A cell farther than that from some part is land.
+    """
+    puzzle = board.puzzle
+    if any(number is None for _, number in puzzle.clues) or not board.shaded:
+        return None
+    grid = board.grid
+    land_total = sum(number for _, number in puzzle.clues)  # type: ignore[misc]
+    sea = board.shaded
+    left = grid.size - land_total - sea.bit_count()
+    open_ = board.undecided
+    if left >= open_.bit_count():
+        return None
+    allowed = open_
+    parts = sea_parts(board)
+    for part in parts:
+        seen = part
+        for _ in range(left):
+            grown = grid.dilate(seen) & open_ & ~seen
+            if not grown:
+                break
+            seen |= grown
+            near = grid.dilate(grown)
+            for other in parts:  # sea reached on the way is crossed for free
+                if other & near and not other & seen:
+                    seen |= other
+            if not allowed & ~seen:
+                break
+        allowed &= seen
+    far = open_ & ~allowed
+    if not far:
+        return None
+    return [Step(0, far, lambda: f"{grid.names(far)} {'is' if far.bit_count() == 1 else 'are'} farther from the "
+                                 f"sea than the {left} sea cells left can reach, so land")]
+
+
 def unreachable(board: Board) -> list[Step] | None:
     a = analysis(board)
     grid = board.grid
@@ -683,6 +725,7 @@ TECHNIQUES = (
     Technique("island_exit", Level.EASY, island_exit, "An island that must still grow, or unnumbered land that must reach a number, with one way out extends through it."),
     Technique("sea_exit", Level.EASY, sea_exit, "A sea area that must join other sea, with one way out, extends through it."),
     Technique("sea_budget", Level.MEDIUM, sea_budget, "Joining the parts of the sea would take more sea cells than the clues leave."),
+    Technique("sea_reach", Level.MEDIUM, sea_reach, "The sea cells still to come cannot reach a cell from some part of the sea: it is land."),
     Technique("unreachable", Level.MEDIUM, unreachable, "A cell no numbered island can reach within its remaining size is sea."),
     Technique("island_shapes", Level.MEDIUM, island_shapes, "Every way to finish a small island includes a cell (land) or walls it (sea)."),
     Technique("forced", Level.MEDIUM, forced, "A cell where one value breaks a rule at once (merging islands, cutting the sea, leaving an island too little room) takes the other value."),
