@@ -14,7 +14,9 @@ Tables:
 3. each rule as a *refuter*: singleton-consistency probing to a fixpoint whose
    inner propagation lacks that rule;
 4. mean and largest number of compositions per clue (the size of a clue's domain);
-5. Tarjan's one pass against one flood fill per candidate on random partial boards.
+5. connectivity's speed: one flood fill per candidate, one Tarjan pass and
+   ``white_cuts`` (local-cut filter first) on random partial boards, scattered
+   and revealed from legal paintings (``--connectivity-only`` prints just this).
 
     python benchmarks/kurodoko_rules.py [--boards N] [--seed S] [--sizes 6 8 10]
 """
@@ -37,7 +39,13 @@ from pencilkit.frame.levels import Level
 from pencilkit.frame.ruleset import ProbeSpec, Ruleset
 from pencilkit.frame.solve import count_solutions
 from pencilkit.genres.kurodoko import KURODOKO, candidates, prefer_shaded
-from pencilkit.genres.kurodoko.connectivity import cut_cells_blunt, white_cuts
+from pencilkit.genres.kurodoko.connectivity import (
+    cut_cells_blunt,
+    local_cuts,
+    tarjan_cuts,
+    white_cuts,
+)
+from pencilkit.genres.kurodoko.layout import paint
 from pencilkit.genres.kurodoko.rays import clue_views
 from pencilkit.genres.kurodoko.rules import visible
 from pencilkit.genres.kurodoko.techniques import TECHNIQUES
@@ -182,30 +190,51 @@ def best_time(run: Callable[[], object], repeat: int = 5) -> float:
         gc.enable()
 
 
-def tarjan_table(rng: random.Random, shapes: Sequence[int], count: int) -> None:
-    print(f"\nconnectivity: one Tarjan pass against one flood fill per candidate ({count} partial boards each, "
-          "best of 5)\n")
-    print("| board | blunt ms | Tarjan ms | speedup | boards with a forced cell | disagreements |")
-    print("|---|---|---|---|---|---|")
-    for size in shapes:
-        grid = Grid.of(size, size)
-        cases: list[tuple[Mask, Mask]] = []
-        while len(cases) < count:
+def connectivity_cases(rng: random.Random, grid: Grid, kind: str, count: int) -> list[tuple[Mask, Mask]]:
+    """``(space, white)`` pairs: *scattered* blacks (30% of cells tried, none touching) with a sixth of
+    the rest white, or a legal painting with 40% or 80% of its cells *revealed* and the neighbours of its
+    revealed blacks white, as a solver meets them (``black_neighbours`` runs first)."""
+    cases: list[tuple[Mask, Mask]] = []
+    while len(cases) < count:
+        if kind == "scattered":
             black = 0
             for c in range(grid.size):
                 if rng.random() < 0.3 and not grid.neighbours[c] & black:
                     black |= 1 << c
             free = list(cells(grid.full & ~black))
             white = sum(1 << c for c in rng.sample(free, max(1, len(free) // 6)))
-            cases.append((grid.full & ~black, white))
+        else:
+            painting = paint(grid.rows, grid.cols, rng)
+            share = int(kind.split()[1].rstrip("%")) / 100
+            shown = sum(1 << c for c in range(grid.size) if rng.random() < share)
+            black = painting.black & shown
+            white = (painting.white & shown) | grid.border(black)  # as black_neighbours leaves it
+            if not white:
+                continue
+        cases.append((grid.full & ~black, white))
+    return cases
+
+
+def tarjan_table(rng: random.Random, shapes: Sequence[int], count: int) -> None:
+    print(f"\nconnectivity: one flood fill per candidate (blunt), one Tarjan pass, and `white_cuts` (local-cut "
+          f"filter, then a flood per candidate or Tarjan) ({count} partial boards each, best of 5)\n")
+    print("| board | blunt ms | Tarjan ms | white_cuts ms | speedup over Tarjan | boards with no local cut "
+          "| boards with a forced cell | disagreements |")
+    print("|---|---|---|---|---|---|---|---|")
+    for size, kind in [(size, kind) for kind in ("scattered", "revealed 40%", "revealed 80%") for size in shapes]:
+        grid = Grid.of(size, size)
+        cases = connectivity_cases(rng, grid, kind, count)
         blunt = [cut_cells_blunt(grid, space, white) for space, white in cases]
-        fast = [white_cuts(grid, space, white) for space, white in cases]
+        found = [(tarjan_cuts(grid, space, white), white_cuts(grid, space, white)) for space, white in cases]
         blunt_s = best_time(partial(run_all, cut_cells_blunt, grid, cases))
+        tarjan_s = best_time(partial(run_all, tarjan_cuts, grid, cases))
         fast_s = best_time(partial(run_all, white_cuts, grid, cases))
-        disagree = sum(sum(1 << c for c in f.cuts) != b for f, b in zip(fast, blunt))
+        disagree = sum(sum(1 << c for c in t.cuts) != b or sum(1 << c for c in f.cuts) != b
+                       for (t, f), b in zip(found, blunt))
         forced = sum(bool(b) for b in blunt)
-        print(f"| {size}x{size} | {blunt_s * 1000:.1f} | {fast_s * 1000:.1f} | {blunt_s / fast_s:.1f}x | "
-              f"{forced}/{count} | {disagree} |")
+        quiet = sum(not local_cuts(grid, grid.flood(white & -white, space)) & ~white for space, white in cases)
+        print(f"| {size}x{size} {kind} | {blunt_s * 1000:.1f} | {tarjan_s * 1000:.1f} | {fast_s * 1000:.1f} "
+              f"| {tarjan_s / fast_s:.1f}x | {quiet}/{count} | {forced}/{count} | {disagree} |")
 
 
 def main() -> int:
@@ -214,7 +243,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sizes", type=int, nargs="+", default=[6, 8, 10])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--connectivity-only", action="store_true", help="only section C, the connectivity timing")
     args = parser.parse_args()
+    if args.connectivity_only:
+        print("## C. Connectivity speed")
+        tarjan_table(random.Random(args.seed), [6, 10, 15], 200)
+        return 0
     density = corpus_density(args.corpus)
     rng = random.Random(args.seed)
     boards = {s: [random_board(rng, s, density) for _ in range(args.boards)] for s in args.sizes}
@@ -251,7 +285,7 @@ def main() -> int:
     measure(grown, refuters, "each rule as a refuter")
 
     print("\n## C. Connectivity speed")
-    tarjan_table(rng, [6, 10], 200)
+    tarjan_table(rng, [6, 10, 15], 200)
     return 0
 
 

@@ -15,14 +15,20 @@ from pencilkit.cli import main
 from pencilkit.errors import PencilkitError
 from pencilkit.frame.board import Board
 from pencilkit.frame.generate import GenerationFailed
+from pencilkit.frame.search import Budget, count
 from pencilkit.frame.solve import Status
 from pencilkit.genres.kurodoko import KURODOKO, rules
 from pencilkit.genres.kurodoko.feasibility import SMALL_SHAPES, hardest_level, max_level
 from pencilkit.genres.kurodoko.generate import (
     GENERATOR,
+    SWEEP_NODES,
     add_clues,
+    breaks,
+    can_drop,
     finishes,
+    ratable,
     rival,
+    search,
     settle,
     sweep,
 )
@@ -125,6 +131,91 @@ def test_the_sweep_leaves_no_clue_the_ladder_can_do_without(level: Level) -> Non
     for cell in cells(swept):
         fewer = swept & ~(1 << cell)
         assert not finishes(ruleset, Board.start(painting.puzzle(fewer)), level), cell
+
+
+def test_a_rival_breaks_exactly_the_clues_it_disagrees_with() -> None:
+    """``breaks`` is every white cell whose clue the rival contradicts: without those clues the rival
+    is a solution, and each of them on its own rules it out."""
+    ruleset = KURODOKO.ruleset
+    met = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        painting = paint(6, 6, rng)
+        rivals: list = []
+        add_clues(ruleset, painting, 0, Level.HARD, rng, rivals=rivals)
+        for other in rivals:
+            met += 1
+            broken = breaks(painting, other)
+            assert broken and broken & painting.black == 0
+            kept = painting.white & ~broken
+            assert rules.check(painting.puzzle(kept), other) == []
+            for cell in cells(broken):
+                assert rules.check(painting.puzzle(kept | 1 << cell), other) != []
+    assert met > 5
+
+
+@pytest.mark.parametrize("level", [Level.MEDIUM, Level.HARD, Level.EXPERT])
+def test_the_sweep_test_means_the_ladder_finishes_and_the_driver_can_rate_it(level: Level) -> None:
+    """``can_drop`` says yes only when the ladder up to the level finishes the puzzle from scratch;
+    above medium, a no means the ladder stalls or the sweep's short search cannot prove it unique."""
+    ruleset = KURODOKO.ruleset
+    yes = no = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        painting = paint(7, 7, rng)
+        added = add_clues(ruleset, painting, 0, level, rng)
+        assert added is not None
+        for cell in cells(added):
+            fewer = added & ~(1 << cell)
+            finished = finishes(ruleset, Board.start(painting.puzzle(fewer)), level)
+            if can_drop(ruleset, painting, fewer, level):
+                yes += 1
+                assert finished
+            else:
+                no += 1
+                if finished:
+                    assert level > Level.MEDIUM
+                    board = Board.start(painting.puzzle(fewer))
+                    finishes(ruleset, board, Level.MEDIUM)
+                    assert not count(board, ruleset, limit=2, budget=Budget(SWEEP_NODES)).exhaustive
+    assert yes and no
+
+
+def test_ratable_adds_clues_until_a_short_search_proves_the_puzzle_unique() -> None:
+    """From a clue set the ladder finishes but no short search rates, ``ratable`` adds clues until
+    the search from the medium-stalled board goes through the whole tree; below hard it adds none."""
+    ruleset = KURODOKO.ruleset
+    rng = random.Random(5)
+    painting = paint(9, 9, rng)
+    clue_cells = painting.white  # every white cell a clue: the ladder finishes
+    assert ratable(ruleset, painting, clue_cells, Level.HARD, rng) == clue_cells
+    assert ratable(ruleset, painting, 0, Level.MEDIUM, rng) == 0
+    grown = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        painting = paint(9, 9, rng)
+        few = sum(1 << c for c in rng.sample(sorted(cells(painting.white)), 4))
+        made = ratable(ruleset, painting, few, Level.HARD, rng)
+        assert made & few == few and made & painting.black == 0
+        board = Board.start(painting.puzzle(made))
+        if not finishes(ruleset, board, Level.MEDIUM):
+            assert search(ruleset, board, painting, SWEEP_NODES).unique
+        grown += made != few
+    assert grown
+
+
+def test_the_sweep_with_rivals_still_leaves_no_clue_the_ladder_can_do_without() -> None:
+    ruleset = KURODOKO.ruleset
+    for seed in range(3):
+        rng = random.Random(seed)
+        painting = paint(6, 6, rng)
+        rivals: list = []
+        added = add_clues(ruleset, painting, 0, Level.HARD, rng, rivals=rivals)
+        assert added is not None
+        swept = sweep(ruleset, painting, added, Level.HARD, rng, rivals=rivals)
+        assert finishes(ruleset, Board.start(painting.puzzle(swept)), Level.HARD)
+        for cell in cells(swept):
+            assert not finishes(ruleset, Board.start(painting.puzzle(swept & ~(1 << cell))), Level.HARD)
 
 
 # -- generated puzzles ----------------------------------------------------------

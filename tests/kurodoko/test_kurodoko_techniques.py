@@ -10,7 +10,13 @@ import pytest
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres.kurodoko import KURODOKO
-from pencilkit.genres.kurodoko.connectivity import cut_cells_blunt, white_cuts
+from pencilkit.genres.kurodoko.connectivity import (
+    FLOOD_LIMIT,
+    cut_cells_blunt,
+    local_cuts,
+    tarjan_cuts,
+    white_cuts,
+)
 from pencilkit.genres.kurodoko.rays import clue_views, read_clue
 from pencilkit.grid import Grid, Mask
 from pencilkit.puzzle import Puzzle
@@ -102,6 +108,52 @@ def test_tarjan_matches_the_blunt_reference() -> None:
         compared += 1
     assert compared == 120
     assert forced > 10  # some comparisons actually forced cells
+
+
+def sparse_partial(rng: random.Random, rows: int, cols: int, black_share: float) -> tuple[Grid, int, int]:
+    """A partial board like the generator's: few blacks (touching allowed) and a few whites."""
+    grid = Grid.of(rows, cols)
+    black = sum(1 << c for c in range(grid.size) if rng.random() < black_share)
+    free = [c for c in range(grid.size) if not black >> c & 1]
+    white = sum(1 << c for c in rng.sample(free, max(1, len(free) // 8)))
+    return grid, black, white
+
+
+def test_both_cut_finders_match_the_blunt_reference_on_large_boards() -> None:
+    """The flood-per-candidate path and the Tarjan path of ``white_cuts`` both agree with the blunt cuts,
+    and every cut is among the local cuts (the filter never drops a true cut)."""
+    rng = random.Random(11)
+    by_flood = by_tarjan = forced = 0
+    for _ in range(150):
+        rows, cols = rng.choice([(6, 6), (10, 10), (15, 15), (9, 14), (1, 8), (2, 9)])
+        grid, black, white = sparse_partial(rng, rows, cols, rng.choice([0.08, 0.2, 0.35]))
+        space = grid.full & ~black
+        blunt = cut_cells_blunt(grid, space, white)
+        reached = grid.flood(white & -white, space)
+        assert blunt & ~local_cuts(grid, reached) == 0
+        for found in (white_cuts(grid, space, white), tarjan_cuts(grid, space, white)):
+            assert sum(1 << c for c in found.cuts) == blunt
+            assert found.reached == reached and found.stranded == white & ~reached
+            for cut, stranded in found.cuts.items():
+                assert white >> stranded & 1
+                assert not grid.flood(white & -white, space & ~(1 << cut)) >> stranded & 1
+        candidates = (local_cuts(grid, reached) & ~white).bit_count()
+        by_flood += 0 < candidates <= FLOOD_LIMIT
+        by_tarjan += candidates > FLOOD_LIMIT
+        forced += bool(blunt)
+    assert by_flood > 10 and by_tarjan > 10 and forced > 10  # both paths ran, and cuts were found
+
+
+def test_local_cuts_are_the_cells_with_two_arcs_around_them() -> None:
+    # r2c2 between blacks r1c3 and r3c1: its ring splits into two arcs; the corner r1c1 has one arc
+    grid = Grid.of(3, 3)
+    black = (1 << grid.cell(0, 2)) | (1 << grid.cell(2, 0))
+    found = local_cuts(grid, grid.full & ~black)
+    assert found >> grid.cell(1, 1) & 1
+    assert not found >> grid.cell(0, 0) & 1
+    # on an empty board nothing is a local cut but the cells of a one-row board's middle
+    assert local_cuts(Grid.of(4, 4), Grid.of(4, 4).full) == 0
+    assert local_cuts(Grid.of(1, 4), 0b1111) == 0b0110
 
 
 def test_run_at_most_hi_does_not_blacken_the_cell_at_hi() -> None:

@@ -9,7 +9,15 @@ import pytest
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.genres.kurodoko import KURODOKO, candidates
 from pencilkit.genres.kurodoko.connectivity import white_cuts
-from pencilkit.genres.kurodoko.rays import clue_views, read_clue, readings
+from pencilkit.genres.kurodoko.layout import paint
+from pencilkit.genres.kurodoko.rays import (
+    ClueView,
+    Reading,
+    clue_views,
+    read_clue,
+    readings,
+)
+from pencilkit.grid import cells
 from pencilkit.puzzle import Answer, Puzzle
 
 RULESET = KURODOKO.ruleset
@@ -120,6 +128,41 @@ def test_incremental_readings_match_fresh_ones() -> None:
             got = readings(board)
             assert [(r.white, r.open, r.count_white, r.count_black) for r in got] == \
                 [(r.white, r.open, r.count_white, r.count_black) for r in fresh]
+
+
+def summary(view: ClueView, reading: Reading) -> tuple[object, ...]:
+    bounded = reading.bounded(view)
+    return (reading.white, reading.open, reading.open_cells, reading.undecided, reading.least, reading.most,
+            reading.count_white, reading.count_black, bounded.lo, bounded.hi, bounded.white, bounded.black,
+            bounded.broken)
+
+
+def test_readings_kept_across_changes_outside_their_scope_match_unmemoised_ones() -> None:
+    """A reading is kept while the changes fall beyond each run's first black cell; everything it says
+    (runs, counts, bounds) matches a reading made from scratch without the memo."""
+    rng = random.Random(8)
+    kept = 0
+    for _ in range(6):
+        painting = paint(12, 12, rng)
+        puzzle = painting.puzzle(sum(1 << c for c in rng.sample(sorted(cells(painting.white)), 30)))
+        views = clue_views(puzzle)
+        board = Board.start(puzzle)
+        order = [c for c in range(144) if board.undecided >> c & 1]
+        rng.shuffle(order)
+        before = readings(board)
+        for cell in order[:80]:
+            copy = board.copy()
+            bit = 1 << cell
+            copy.assign(shade=bit & painting.black, unshade=bit & ~painting.black)
+            board = copy
+            got = readings(board)
+            kept += sum(not bit & r.scope for r in before)  # kept as they were, unread
+            before = got
+            for view, reading in zip(views, got):
+                sight = view.sight
+                assert summary(view, reading) == summary(view, Reading(view, board.shaded & sight,
+                                                                        board.unshaded & sight))
+    assert kept > 1000  # the scope did spare reads
 
 
 @pytest.mark.parametrize("module", ["pencilkit.genres.kurodoko", "pencilkit.genres.kurodoko.rules"])

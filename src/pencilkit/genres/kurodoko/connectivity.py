@@ -9,6 +9,17 @@ cells: in a depth-first tree rooted at a white cell, some child subtree of
 cell (the root, outside it, is white).  One Tarjan pass finds every such cell;
 :func:`cut_cells_blunt` finds the same set with one flood fill per candidate
 and is kept as the reference the tests compare against.
+
+Most boards have almost no candidates at all.  On a grid, a cell can only be
+an articulation point if the not-black cells around it (its ring of eight)
+fall into two or more arcs that each hold one of its four neighbours: when
+they form one arc, any path through the cell can go round it instead.
+:func:`local_cuts` finds every such cell of the board at once with a few
+shifts and masks.  :func:`white_cuts` starts there: with no candidate it is
+done after one flood, with a handful it checks each by one flood (a flood is
+a few dozen whole-board mask operations, cheaper than a Python pass over the
+cells), and only with more than :data:`FLOOD_LIMIT` does it run the Tarjan
+pass.
 """
 
 from __future__ import annotations
@@ -38,12 +49,64 @@ def _flags(mask: Mask, size: int) -> bytearray:
 ONE = ord("1")
 
 
+FLOOD_LIMIT = 8
+"""Candidate cut cells up to which :func:`white_cuts` checks each by a flood rather than run Tarjan."""
+
+
+def local_cuts(grid: Grid, space: Mask) -> Mask:
+    """The cells of ``space`` whose neighbours in ``space`` fall into two or more arcs of their ring.
+
+    Going round a cell clockwise (north, east, south, west), a neighbour in
+    ``space`` starts an arc unless the previous neighbour and the corner
+    between them are in ``space`` too.  A cell with at most one arc start is
+    no articulation point of the graph on ``space``; every articulation point
+    is among the cells this returns.
+    """
+    cols, full = grid.cols, grid.full
+    left_ok, right_ok = grid.not_first_col, grid.not_last_col
+    n = (space << cols) & full
+    s = space >> cols
+    e = (space >> 1) & right_ok
+    w = (space << 1) & left_ok
+    ne = (space << (cols - 1)) & right_ok & full
+    nw = (space << (cols + 1)) & left_ok & full
+    se = (space >> (cols + 1)) & right_ok
+    sw = (space >> (cols - 1)) & left_ok
+    start_n = n & ~(w & nw)
+    start_e = e & ~(n & ne)
+    start_s = s & ~(e & se)
+    start_w = w & ~(s & sw)
+    two = (start_n & (start_e | start_s | start_w)) | (start_e & (start_s | start_w)) | (start_s & start_w)
+    return space & two
+
+
 def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
     """Articulation points of the graph on ``space`` (not-black cells) separating ``white`` cells.
 
-    One iterative Tarjan pass from the lowest white cell.  ``white`` must be a
-    subset of ``space`` and non-empty.
+    The candidates are the undecided :func:`local_cuts` of the white cells'
+    component; a few are checked by one flood each, more by one Tarjan pass
+    (:func:`tarjan_cuts`).  ``white`` must be a subset of ``space`` and non-empty.
     """
+    root = white & -white
+    reached = grid.flood(root, space)
+    candidates = local_cuts(grid, reached) & ~white
+    if not candidates:
+        return Cuts(reached, white & ~reached)
+    if candidates.bit_count() > FLOOD_LIMIT:
+        return tarjan_cuts(grid, space, white)
+    ours = white & reached
+    cuts: dict[Cell, Cell] = {}
+    while candidates:
+        bit = candidates & -candidates
+        candidates ^= bit
+        cut_off = ours & ~grid.flood(root, reached & ~bit)
+        if cut_off:
+            cuts[bit.bit_length() - 1] = lowest(cut_off)
+    return Cuts(reached, white & ~reached, cuts)
+
+
+def tarjan_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
+    """:func:`white_cuts` by one iterative Tarjan pass from the lowest white cell."""
     n = grid.size
     root = lowest(white)
     nbs = grid.neighbour_lists

@@ -25,12 +25,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...frame.board import Board
-from ...grid import Cell, Grid, Mask, cells
+from ...grid import Cell, Grid, Mask
 from ...puzzle import Puzzle
 from .rules import DIRECTIONS, ray
 
 MEMO_LIMIT = 256
 """Readings kept per clue before its memo is cleared."""
+VIEW_LIMIT = 1024
+"""Clue views (with their memos) kept across puzzles."""
 
 
 @dataclass(frozen=True)
@@ -85,24 +87,21 @@ class ClueView:
 @lru_cache(maxsize=8)
 def clue_views(puzzle: Puzzle) -> tuple[ClueView, ...]:
     """The numbered clues of ``puzzle`` with their rays (``?`` clues see nothing to count)."""
-    grid = puzzle.grid
-    out = []
-    for cell, number in puzzle.clues:
-        if number is None:
-            continue
-        rays = tuple(Ray.make(grid, cell, d) for d in range(4))
-        out.append(ClueView(cell, number, rays, sum(r.mask for r in rays)))
-    return tuple(out)
+    return tuple(clue_view(puzzle.rows, puzzle.cols, cell, number)
+                 for cell, number in puzzle.clues if number is not None)
 
 
-@lru_cache(maxsize=8)
-def watchers(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the positions in :func:`clue_views` of the clues that can see it."""
-    seeing: list[list[int]] = [[] for _ in range(puzzle.rows * puzzle.cols)]
-    for i, view in enumerate(clue_views(puzzle)):
-        for cell in cells(view.sight):
-            seeing[cell].append(i)
-    return tuple(tuple(found) for found in seeing)
+@lru_cache(maxsize=VIEW_LIMIT)
+def clue_view(rows: int, cols: int, cell: Cell, number: int) -> ClueView:
+    """The clue ``number`` at ``cell`` of a ``rows`` x ``cols`` board, with its rays and reading memo.
+
+    rationale: a view depends only on the shape, the cell and the number, not on
+    the other clues, so puzzles that share a clue share its view and memo; the
+    generator's sweep solves dozens of puzzles that differ in one clue each.
+    """
+    grid = Grid.of(rows, cols)
+    rays = tuple(Ray.make(grid, cell, d) for d in range(4))
+    return ClueView(cell, number, rays, sum(r.mask for r in rays))
 
 
 @dataclass(frozen=True)
@@ -117,8 +116,8 @@ class Readings:
 def readings(board: Board) -> tuple[Reading, ...]:
     """Every clue's reading on ``board``, cached on the board.
 
-    From the readings of an earlier state of the board only the clues that see
-    a changed cell are read again.
+    From the readings of an earlier state of the board only the clues whose
+    :attr:`Reading.scope` holds a changed cell are read again.
     """
     return board.derived(READINGS, _readings).readings
 
@@ -133,15 +132,11 @@ def _readings(board: Board) -> Readings:
     if old is None:
         return Readings(black, white, tuple(read_clue(v, black, white) for v in views))
     changed = (black ^ old.black) | (white ^ old.white)
-    found = list(old.readings)
-    if changed:
-        seeing = watchers(board.puzzle)
-        stale: set[int] = set()
-        for cell in cells(changed):
-            stale.update(seeing[cell])
-        for i in stale:
-            found[i] = read_clue(views[i], black, white)
-    return Readings(black, white, tuple(found))
+    if not changed:
+        return old
+    found = tuple(read_clue(view, black, white) if changed & reading.scope else reading
+                  for view, reading in zip(views, old.readings))
+    return Readings(black, white, found)
 
 
 def read_clue(view: ClueView, black: Mask, white: Mask) -> Reading:
@@ -166,26 +161,42 @@ class Reading:
     use (:meth:`bounded`).
     """
 
-    __slots__ = ("_bounded", "count_black", "count_white", "least", "most", "open", "open_cells", "undecided",
-                 "white")
+    __slots__ = ("_bounded", "count_black", "count_white", "least", "most", "open", "open_cells", "scope",
+                 "undecided", "white")
 
     def __init__(self, view: ClueView, black: Mask, white: Mask) -> None:
-        self.undecided = view.sight & ~black & ~white
-        """The undecided cells the clue can see."""
         known: list[int] = []
         stop: list[int] = []
         open_cells: list[Mask] = []
+        not_white = ~white
+        scope = 0
+        # rationale: the hot loop of search and probing; Ray.nearest inlined
         for r in view.rays:
-            blacks = black & r.mask
-            s = r.nearest(blacks) if blacks else r.length
-            others = r.mask & ~white
-            known.append(r.nearest(others) if others else r.length)
+            mask = r.mask
+            blacks = black & mask
+            others = mask & not_white
+            if r.outward:
+                origin = r.origin + r.step
+                s = ((blacks & -blacks).bit_length() - 1 - origin) // r.step if blacks else r.length
+                k = ((others & -others).bit_length() - 1 - origin) // r.step if others else r.length
+            else:
+                origin = r.origin + r.step
+                s = (blacks.bit_length() - 1 - origin) // r.step if blacks else r.length
+                k = (others.bit_length() - 1 - origin) // r.step if others else r.length
+            known.append(k)
             stop.append(s)
-            open_cells.append(r.prefix[s] & ~white)
+            open_cells.append(r.prefix[s] & not_white)
+            scope |= r.prefix[s]
+        self.scope: Mask = scope
+        """The cells whose change can change this reading: each run up to its first black cell (that
+        cell is decided already, and a decided cell never changes).  A change beyond it leaves the
+        reading as it is."""
         self.white = tuple(known)
         self.open = tuple(stop)
         self.open_cells = tuple(open_cells)
         """Per direction, the undecided cells before the first black cell."""
+        self.undecided: Mask = open_cells[0] | open_cells[1] | open_cells[2] | open_cells[3]
+        """The undecided cells the clue could see (before the first black cell of each run)."""
         self.least = least = 1 + known[0] + known[1] + known[2] + known[3]
         """Cells the clue sees for sure (itself and the known-white prefixes)."""
         self.most = most = 1 + stop[0] + stop[1] + stop[2] + stop[3]
