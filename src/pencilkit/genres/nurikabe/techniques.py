@@ -364,6 +364,9 @@ def sea_reach(board: Board) -> list[Step] | None:
     a sea cell to come is joined to each present sea part by a path whose
     new cells (itself included) are at most the sea cells left; known sea on
     the way costs nothing.  A cell farther than that from some part is land.
+    Looked for only while fewer sea cells are left than the board's rows and
+    columns together: with more, a sea cell to come can reach almost anywhere,
+    and the search would cost every board probing tries.
     """
     puzzle = board.puzzle
     if any(number is None for _, number in puzzle.clues) or not board.shaded:
@@ -373,7 +376,7 @@ def sea_reach(board: Board) -> list[Step] | None:
     sea = board.shaded
     left = grid.size - land_total - sea.bit_count()
     open_ = board.undecided
-    if left >= open_.bit_count():
+    if left >= grid.rows + grid.cols or left >= open_.bit_count():
         return None
     allowed = open_
     parts = sea_parts(board)
@@ -384,10 +387,11 @@ def sea_reach(board: Board) -> list[Step] | None:
             if not grown:
                 break
             seen |= grown
-            near = grid.dilate(grown)
-            for other in parts:  # sea reached on the way is crossed for free
-                if other & near and not other & seen:
-                    seen |= other
+            touched = grid.dilate(grown) & sea & ~seen
+            if touched:  # sea reached on the way is crossed for free
+                for other in parts:
+                    if other & touched:
+                        seen |= other
             if not allowed & ~seen:
                 break
         allowed &= seen
