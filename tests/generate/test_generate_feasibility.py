@@ -24,4 +24,11 @@ def test_table_covers_every_small_shape_both_ways() -> None:
             assert max_level(rows, cols) == max_level(cols, rows)
     assert max_level(2, 2) == Level.BOOKKEEPING
     assert max_level(15, 15) == Level.EXPERT
-    assert max_level(1, 30) == Level.EXPERT
+    assert max_level(3, 5) == max_level(5, 3) == Level.EXPERT
+    assert max_level(1, 30) == max_level(30, 1) == Level.HARD
+    assert max_level(2, 7) == max_level(9, 2) == Level.HARD
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 14), (1, 16)])
+def test_one_row_boards_beyond_the_table_stop_at_hard(rows: int, cols: int) -> None:
+    assert hardest_level(rows, cols) == max_level(rows, cols) == Level.HARD

@@ -13,7 +13,9 @@ generators do (solve at the level and at the level below):
   that level was needed);
 * if it stalls, a search from the stalled board under a node budget looks for
   a second solution (cheaper than running the probing techniques on a puzzle
-  that has one); a rival solution is handed to the genre to remove;
+  that has one); a rival solution is handed to the genre to remove.  A genre
+  with a complete oracle of its own (:meth:`GenreGenerator.find_rival`, a SAT
+  check say) answers instead, and then no candidate is left unknown;
 * a search that runs out of nodes leaves the candidate *unknown*: the
   probing techniques are not run on it (on a board with most cells open they
   cost seconds and mostly fail), and the genre repairs it where it stalled;
@@ -25,16 +27,20 @@ Each repair starts from the closest candidate of the attempt so far, with one
 allowance: a change that moves away from the target is followed for up to
 ``MAX_DETOUR`` more changes (a harder puzzle often passes through one with a
 second solution), then dropped; one that keeps the distance is kept, so the
-search can cross plateaus.  An attempt starts over after ``patience``
+search can cross plateaus.  Repairs often come back to a candidate seen
+before (about one in ten at 10x10 expert), so a run keeps each candidate's
+assessment, by its puzzle and intended solution, and does not assess it
+twice; the assessment depends on nothing else, so this changes no outcome.
+An attempt starts over after ``patience``
 changes without getting closer (the genre says how many).  The time budget
 belongs to the whole run, not to one attempt, because restarts are cheap.  Every random choice goes
 through one ``random.Random(seed)``, and the only limit inside an assessment is
 a node count, so a seed gives the same puzzle on every machine; the clock only
 decides when to stop.
 
-A delivered puzzle is checked once more before it leaves: the ladder up to its
-level finishes it with the intended solution, and the ladder up to the level
-below does not.  When the budget runs out, the run returns the proven-unique
+A delivered puzzle is checked once more before it leaves, in one solve from
+the empty board: the ladder up to the level below stalls, and the ladder up to
+its level then finishes it with the intended solution.  When the budget runs out, the run returns the proven-unique
 candidate whose true rating is closest to the target, marked inexact, or
 raises :class:`GenerationFailed`.  It never returns a puzzle not proven unique.
 """
@@ -131,6 +137,14 @@ class Assessment:
         return (2 + self.open_cells, rank)
 
 
+@dataclass(frozen=True)
+class RivalCheck:
+    """A genre's complete look for a second solution of a stalled board."""
+
+    rival: Answer | None
+    """A solution of the board other than the intended one, or ``None`` when there is none."""
+
+
 class GenreGenerator(ABC):
     """A genre's side of generation: candidates valid by construction and moves that repair them."""
 
@@ -150,6 +164,18 @@ class GenreGenerator(ABC):
     def patience(self, rows: int, cols: int, target: Level) -> int:
         """Changes without improvement after which an attempt starts over."""
         return 12 * (rows + cols)
+
+    def find_rival(self, candidate: Candidate, board: Board, target: Level,
+                   deadline: float | None) -> RivalCheck | None:
+        """A complete look for a solution of ``board`` other than ``candidate.solution``.
+
+        ``None`` (the default) lets the driver search under a node budget,
+        which may run out and leave the candidate unknown.  A genre with an
+        exact and fast oracle (a SAT encoding, say) answers here instead; it
+        must use no clock but ``deadline``, past which it raises
+        :class:`OutOfTime`.
+        """
+        return None
 
     def begin(self, deadline: float) -> None:
         """Called once before a run with its deadline (a ``time.perf_counter()`` value).
@@ -171,7 +197,7 @@ class Generated:
     attempts: int
     """Candidates started (layouts drawn)."""
     changes: int
-    """Candidates assessed, over all attempts."""
+    """Candidates considered, over all attempts (one met again is counted again, not assessed again)."""
     seconds: float
 
     @property
@@ -234,6 +260,7 @@ def generate_one(
     rng = random.Random(seed)
     generator.begin(deadline)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
+    seen: dict[tuple[str, int], Assessment] = {}
     attempts = changes = 0
     try:
         while time.perf_counter() < deadline:
@@ -245,7 +272,10 @@ def generate_one(
             stale = detour = 0
             patience = generator.patience(rows, cols, level)
             while stale <= patience:
-                assessment = assess(candidate, ruleset, level, nodes=nodes, deadline=deadline)
+                key = (candidate.puzzle.id(), candidate.solution.shaded)
+                assessment = seen.get(key) or assess(candidate, ruleset, level, nodes=nodes,
+                                                     deadline=deadline, generator=generator)
+                seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
                     confirm(candidate, ruleset, level)
@@ -282,8 +312,12 @@ def generate_one(
 
 
 def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int = SEARCH_NODES,
-           deadline: float | None = None) -> Assessment:
+           deadline: float | None = None, generator: GenreGenerator | None = None) -> Assessment:
     """Rate ``candidate`` against ``target``: exact, easier, harder, multiple or unknown.
+
+    Where the screening ladder stalls, ``generator.find_rival`` looks for a
+    second solution when the genre has such an oracle, else a search of at
+    most ``nodes`` nodes does.
 
     Raises :class:`OutOfTime` when ``deadline`` passes, and ``RuntimeError``
     if the ladder refutes or misses the intended solution (an unsound technique).
@@ -294,17 +328,22 @@ def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int 
     _run(ruleset, board, screen, trace, deadline)
     if not board.undecided:
         return _finished(candidate, board, trace, target)
-    search_budget = Budget(nodes, None if deadline is None else max(0.0, deadline - time.perf_counter()))
-    found = count(board, ruleset, limit=2, budget=search_budget, level=Level.MEDIUM)
-    if deadline is not None and time.perf_counter() > deadline:
-        raise OutOfTime
-    rivals = [s for s in found.solutions if s.shaded != candidate.solution.shaded]
-    if rivals:
-        return Assessment(Outcome.MULTIPLE, stalled=board, rival=rivals[0])
-    if found.exhaustive and not found.solutions:
-        raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
-    if not found.exhaustive:
-        return Assessment(Outcome.UNKNOWN, stalled=board)
+    oracle = None if generator is None else generator.find_rival(candidate, board, target, deadline)
+    if oracle is not None:
+        if oracle.rival is not None:
+            return Assessment(Outcome.MULTIPLE, stalled=board, rival=oracle.rival)
+    else:
+        search_budget = Budget(nodes, None if deadline is None else max(0.0, deadline - time.perf_counter()))
+        found = count(board, ruleset, limit=2, budget=search_budget, level=Level.MEDIUM)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime
+        rivals = [s for s in found.solutions if s.shaded != candidate.solution.shaded]
+        if rivals:
+            return Assessment(Outcome.MULTIPLE, stalled=board, rival=rivals[0])
+        if found.exhaustive and not found.solutions:
+            raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
+        if not found.exhaustive:
+            return Assessment(Outcome.UNKNOWN, stalled=board)
     if target > screen:
         _run(ruleset, board, target, trace, deadline)
         if not board.undecided:
@@ -314,16 +353,23 @@ def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int 
 
 
 def confirm(candidate: Candidate, ruleset: Ruleset, level: Level) -> None:
-    """Check from scratch that ``level`` finishes the candidate with its solution and the level below does not."""
+    """Check from scratch that the level below stalls on the candidate and ``level`` then finishes it.
+
+    The ladder below runs from the empty board to its fixpoint and must leave
+    cells open; the ladder up to ``level`` continues from there and must
+    finish with the intended solution.  That is one solve, not two, and the
+    same solve as one up to ``level`` from scratch: the ladder tries cheaper
+    techniques first and starts again from the cheapest after every step, so
+    a solve up to ``level`` takes exactly the steps of the lower ladder until
+    that ladder's fixpoint, and only then a step of ``level``.
+    """
     board = Board.start(candidate.puzzle)
-    trace = Trace(record=False)
-    ruleset.run(board, max_level=level, trace=trace)
-    if board.undecided or board.shaded != candidate.solution.shaded or trace.hardest != level:
-        raise RuntimeError(f"{candidate.puzzle.id()} did not rate {level.label} on a second solve")
-    below = Board.start(candidate.puzzle)
-    ruleset.run(below, max_level=Level(level - 1))
-    if not below.undecided:
+    ruleset.run(board, max_level=Level(level - 1))
+    if not board.undecided:
         raise RuntimeError(f"{candidate.puzzle.id()} is finished by the ladder below {level.label}")
+    ruleset.run(board, max_level=level)
+    if board.undecided or board.shaded != candidate.solution.shaded:
+        raise RuntimeError(f"{candidate.puzzle.id()} did not rate {level.label} on a second solve")
 
 
 def _finished(candidate: Candidate, board: Board, trace: Trace, target: Level) -> Assessment:
@@ -387,6 +433,7 @@ __all__ = [
     "GenerationFailed",
     "GenreGenerator",
     "Outcome",
+    "RivalCheck",
     "assess",
     "check_request",
     "confirm",

@@ -9,7 +9,11 @@ generator version 3):
 * a second solution is removed by moving an island's clue onto a cell that is
   land in the intended solution and sea in the other (the other then breaks
   R5 at that cell), or by turning to land a cell that is sea in the intended
-  solution and land in the other;
+  solution and land in the other.  For medium and harder targets every
+  repair of a puzzle with a second solution does this; for easy ones half do,
+  and the rest give the ladder a foothold as below.  For expert targets the
+  second solution comes from a SAT check (:meth:`NurikabeGenerator.find_rival`),
+  below expert from the frame's bounded search;
 * where the ladder got stuck, an undecided cell gets a clue if it is land (its
   island's clue moves there), or turns to land if it is sea touching at most
   one island (a new island of 1, or one island grown by a cell);
@@ -17,17 +21,21 @@ generator version 3):
   joined through one sea cell, or an island grown by one cell.
 
 Every move keeps the layout valid: land only ever replaces sea where the sea
-stays connected, and turning sea to land cannot make a pool.
+stays connected, and turning sea to land cannot make a pool.  Easy layouts
+start with smaller islands on larger boards (:func:`easy_cap`).
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...frame.generate import Assessment, Candidate, GenreGenerator, Outcome
+from ...engines.sat import SatSession, answer_of
+from ...frame.board import Board
+from ...frame.generate import Assessment, Candidate, GenreGenerator, OutOfTime, Outcome, RivalCheck
 from ...frame.levels import Level
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
@@ -38,6 +46,28 @@ EASY_SIZES = (1, 2, 3)
 """Island sizes the growth builder draws for easy puzzles (seed 001)."""
 SIZES = (1, 2, 3, 4, 5, 6)
 """Island sizes it draws for every other level."""
+EASY_CAPS = ((100, 4), (225, 3))
+"""Largest island the repair builder makes for easy puzzles, by board cells (up to 100, up to 225);
+:func:`easy_cap`."""
+CAP = 6
+"""Largest island it makes for the other levels."""
+
+
+def easy_cap(rows: int, cols: int) -> int:
+    """The island cap for an easy layout: smaller on larger boards.
+
+    rationale: the ladder up to easy must finish the whole board, and every
+    island of 3 or 4 is a place where it may need a medium technique; the
+    larger the board, the more such places, and the longer the repairs take
+    to clear all of them.  CPU medians and means (s) over seeds 0-9 or 0-19:
+    10x10 cap 4 0.03/0.13, cap 3 0.08/0.16; 15x15 cap 4 0.96/1.53, cap 3
+    0.21/0.45, cap 2 0.04/0.05; 20x20 cap 4 7.5/8.4 (seeds 0-5), cap 3
+    0.44/2.35, cap 2 0.13/0.30 (seeds 10-19).
+    """
+    for cells_up_to, cap in EASY_CAPS:
+        if rows * cols <= cells_up_to:
+            return cap
+    return 2
 
 
 @dataclass(frozen=True)
@@ -56,13 +86,25 @@ class NurikabeCandidate:
 
 
 RIVAL_SHARE = 0.5
-"""Share of repairs of a puzzle with a second solution that aim at that solution; the rest give
-the ladder a foothold where it stalled (with many cells open there are many rivals, and
+"""Share of repairs of an easy puzzle with a second solution that aim at that solution; the rest
+give the ladder a foothold where it stalled (with many cells open there are many rivals, and
 removing one at a time makes no headway)."""
+HARDER_RIVAL_SHARE = 1.0
+"""The same share for medium, hard and expert targets.  rationale: a foothold adds information
+where the ladder stalled, so it tends to make the puzzle easier than asked; removing just the
+rival adds the least.  Mean candidates assessed at 10x10 with 0.5 and with 1 (CPU medians in
+brackets): medium 23 and 16, hard 29 and 11 (0.08 s and 0.06 s), seeds 0-19; expert 98 and 55
+(1.5 s and 1.0 s), seeds 0-9."""
 PATIENCE = 3
 """Seed 001 starts a candidate over after 12 (rows + columns) changes without improvement; here a
 change that only keeps the distance counts too, and a fresh layout usually does better than a long
 plateau, so the factor is smaller."""
+SAT_FROM = Level.EXPERT
+"""Lowest target level whose candidates are checked for a second solution by SAT (below it, by the
+frame's search).  rationale: at 10x10 hard the search's rival, found near the stalled board's
+preferred branches, led to the target in fewer changes (mean 11 against 18, seeds 0-19); at
+expert the search often runs out and leaves candidates unknown, and SAT did as well or better
+(10x10 median 1.0 s either way, 15x15 mean 2.9 s against 3.5 s, seeds 0-7)."""
 NEW_CLUE_SHARE = 0.5
 """Share of footholds that prefer a new island of 1 to moving a clue."""
 BUILDERS = ("auto", "repair", "growth")
@@ -108,15 +150,46 @@ class NurikabeGenerator(GenreGenerator):
             sizes = EASY_SIZES if target <= Level.EASY else SIZES
             layout = growth_layout(rows, cols, rng, sizes=sizes)
         else:
-            layout = repair_layout(rows, cols, rng, cap=4 if target <= Level.EASY else 6)
+            layout = repair_layout(rows, cols, rng, cap=easy_cap(rows, cols) if target <= Level.EASY else CAP)
         return None if layout is None else NurikabeCandidate(layout)
+
+    def find_rival(self, candidate: Candidate, board: Board, target: Level,
+                   deadline: float | None) -> RivalCheck | None:
+        """A second solution of the stalled board, by SAT: complete, so no candidate is left unknown.
+
+        The intended solution is blocked, the board's decided cells are
+        assumed, and the solver's first guess at every cell is its value in
+        the intended solution, so the rival it finds tends to differ from it
+        in few cells (one repair then deals with it).  With no limit but the
+        run's deadline, the solver finds another solution or proves there is
+        none; it is deterministic, so a seed still gives one puzzle.  The
+        deadline is looked at after the check, not during it: interrupting the
+        solver needs a timer thread per call, which cost more than the solving
+        (2.7 s of the 3.5 s spent solving, in a profile of three 10x10 expert runs), and a check
+        from a stalled board takes milliseconds.
+        rationale: at 10x10 expert the frame's 400-node search took about 14 ms
+        a candidate and ran out on a few (90-300 ms each, and those stayed
+        unknown); the SAT check takes about 10 ms and always answers.
+        """
+        if target < SAT_FROM:
+            return None
+        puzzle = candidate.puzzle
+        solution = candidate.solution
+        with SatSession(puzzle) as session:
+            session.block(solution.shaded)
+            session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))
+            found = session.next_solution(session.literals(board.shaded, board.unshaded))
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime
+        return RivalCheck(None if found is None else answer_of(puzzle, found))
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
                rng: random.Random) -> Candidate | None:
         assert isinstance(candidate, NurikabeCandidate)
         layout = candidate.layout
         changed: Layout | None
-        if assessment.outcome is Outcome.MULTIPLE and rng.random() < RIVAL_SHARE:
+        share = HARDER_RIVAL_SHARE if target >= Level.MEDIUM else RIVAL_SHARE
+        if assessment.outcome is Outcome.MULTIPLE and rng.random() < share:
             assert assessment.rival is not None
             changed = remove_rival(layout, assessment.rival, rng)
         elif assessment.outcome in (Outcome.MULTIPLE, Outcome.HARDER, Outcome.UNKNOWN):
