@@ -11,14 +11,28 @@ Takes a few minutes for all shapes of up to 13 cells.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 
 from pencilkit.genres.nurikabe.feasibility import SMALL_SHAPES, hardest_level
 
 
+def shape(text: str) -> tuple[int, int]:
+    """``RxC`` as ``(rows, cols)``."""
+    try:
+        rows, cols = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a shape like 3x5: {text!r}") from None
+    if rows < 1 or cols < 1:
+        raise argparse.ArgumentTypeError(f"not a shape like 3x5: {text!r}")
+    return rows, cols
+
+
 def main(argv: list[str]) -> int:
-    shapes = [tuple(int(x) for x in a.lower().split("x")) for a in argv] or sorted(SMALL_SHAPES)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("shapes", nargs="*", type=shape, help="shapes like 2x7 (default: every shape in the table)")
+    shapes = parser.parse_args(argv).shapes or sorted(SMALL_SHAPES)
     bad = 0
     for rows, cols in shapes:
         start = time.perf_counter()
