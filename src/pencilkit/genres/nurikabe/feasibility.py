@@ -14,10 +14,10 @@ taken to allow every level: 3x5 has an expert puzzle (measured the same way),
 and the generator finds expert puzzles at 4x4, 3x6, 4x5 and 3x8.  Boards of one
 or two rows (or columns) and 14 cells or more are taken to stop at hard: one
 row leaves at most two islands, one at each end, and brute force rates 1x14
-to 1x20 and 2x7 hard at most; the generator found no expert 2x8, 2x9, 2x10 or
+to 1x20, 2x7 and 2x8 hard at most; the generator found no expert 2x9, 2x10 or
 2x12 in three seeds of 12 s each.  Turning such a request down at once is the
 safe side: the other way it would wait out the whole time budget.  The table
-follows the technique ladder (this one: commit fb3dfb7, with ``sea_reach``);
+follows the technique ladder (this one: commit 8b9edf1, with ``sea_reach``);
 if the techniques change, rerun the script.
 """
 
