@@ -98,6 +98,12 @@ class Puzzle:
         return {cell: k for k, (cell, _) in enumerate(self.clues)}
 
     @cached_property
+    def clue_total(self) -> int | None:
+        """The sum of the numbers; ``None`` when some clue is a ``?``."""
+        numbers = [number for _, number in self.clues]
+        return None if None in numbers else sum(numbers)  # type: ignore[arg-type]
+
+    @cached_property
     def clue_mask(self) -> Mask:
         """The clue cells."""
         return sum(1 << c for c, _ in self.clues)

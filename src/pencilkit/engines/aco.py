@@ -214,7 +214,7 @@ class Colony:
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if puzzle.genre != "nurikabe":
             raise PencilkitError(f"the ant colony solves nurikabe, not {puzzle.genre}")
-        if any(number is None for _, number in puzzle.clues):
+        if puzzle.clue_total is None:
             raise PencilkitError("the ant colony needs a number on every clue; this puzzle has a ? clue")
         if not puzzle.clues:
             raise PencilkitError("the ant colony needs at least one clue")

@@ -166,8 +166,8 @@ def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
             clauses.append([-owner[k, c]] + [owner[k, d] for d in grid.neighbour_lists[c] if (k, d) in owner])
     for k in range(len(puzzle.clues)):
         clauses.extend(island_levels(puzzle, k, reaches[k], owner, pool))
-    numbers = [number for _, number in puzzle.clues]
-    if None not in numbers and n - sum(numbers) >= 2:  # type: ignore[arg-type]
+    land_cells = puzzle.clue_total
+    if land_cells is not None and n - land_cells >= 2:
         for c in range(n):  # a sea of two or more cells: every sea cell touches the sea
             clauses.append([-sea[c]] + [sea[d] for d in grid.neighbour_lists[c]])
     for k, (cell, number) in enumerate(puzzle.clues):

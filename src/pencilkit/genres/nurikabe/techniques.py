@@ -91,19 +91,17 @@ def all_complete(board: Board) -> list[Step] | None:
 
 def cell_count(board: Board) -> list[Step] | None:
     """The clues fix how many cells are land: past that count the rest is sea, and the other way."""
-    puzzle = board.puzzle
-    if any(number is None for _, number in puzzle.clues):
+    land_cells = board.puzzle.clue_total
+    if land_cells is None:
         return None
-    grid = board.grid
-    land_total = sum(number for _, number in puzzle.clues)  # type: ignore[misc]
-    sea_total = grid.size - land_total
+    sea_total = board.grid.size - land_cells
     land, sea, open_ = board.unshaded.bit_count(), board.shaded.bit_count(), board.undecided
-    if land > land_total or sea > sea_total:
+    if land > land_cells or sea > sea_total:
         raise Contradiction(
-            f"the clues add up to {land_total} land cells and {sea_total} sea cells, "
+            f"the clues add up to {land_cells} land cells and {sea_total} sea cells, "
             f"but {land} would be land and {sea} sea")
-    if land == land_total and open_:
-        return [Step(open_, 0, f"all {land_total} land cells the clues ask for are known, so the rest is sea")]
+    if land == land_cells and open_:
+        return [Step(open_, 0, f"all {land_cells} land cells the clues ask for are known, so the rest is sea")]
     if sea == sea_total and open_:
         return [Step(0, open_, f"all {sea_total} sea cells are known, so the rest is land")]
     return None
@@ -323,15 +321,14 @@ def sea_budget(board: Board) -> list[Step] | None:
     other part, so any joining tree uses at least ``g_i // 2`` cells within
     ``g_i // 2`` steps of part ``i``, and those neighbourhoods do not overlap.
     """
-    puzzle = board.puzzle
-    if any(number is None for _, number in puzzle.clues):
+    land_cells = board.puzzle.clue_total
+    if land_cells is None:
         return None
     grid = board.grid
     parts = sea_parts(board)
     if len(parts) < 2:
         return None
-    land_total = sum(number for _, number in puzzle.clues)  # type: ignore[misc]
-    budget = grid.size - land_total - board.shaded.bit_count()
+    budget = grid.size - land_cells - board.shaded.bit_count()
     open_ = board.undecided
     sea = board.shaded
     needed = 0
@@ -368,13 +365,12 @@ def sea_reach(board: Board) -> list[Step] | None:
     columns together: with more, a sea cell to come can reach almost anywhere,
     and the search would cost every board probing tries.
     """
-    puzzle = board.puzzle
-    if any(number is None for _, number in puzzle.clues) or not board.shaded:
+    land_cells = board.puzzle.clue_total
+    if land_cells is None or not board.shaded:
         return None
     grid = board.grid
-    land_total = sum(number for _, number in puzzle.clues)  # type: ignore[misc]
     sea = board.shaded
-    left = grid.size - land_total - sea.bit_count()
+    left = grid.size - land_cells - sea.bit_count()
     open_ = board.undecided
     if left >= grid.rows + grid.cols or left >= open_.bit_count():
         return None
@@ -500,13 +496,6 @@ class CutStructure:
                 return None
             cuts |= self.pockets.get(cell, 0)
         return cuts & ~targets
-
-
-def separating_cuts(grid: Grid, space: Mask, targets: Mask) -> Mask | None:
-    """Cells of ``space`` whose removal disconnects ``targets`` (which lie in ``space``);
-    ``None`` when the targets are already in different components."""
-    structure = cut_structure(grid, space, targets)
-    return None if structure is None else structure.cuts
 
 
 def cut_structure(grid: Grid, space: Mask, targets: Mask) -> CutStructure | None:
