@@ -253,3 +253,16 @@ def test_timeout_is_reported_not_hidden() -> None:
     result = count_sat(Puzzle.from_id(str(record["puzzle"])), seconds=0.5)
     assert not result.exhaustive and result.count == 0
     assert result.seconds < 20
+
+
+def test_a_conflict_limit_gives_up_on_a_hard_puzzle_and_not_on_an_easy_one() -> None:
+    from pencilkit.engines.sat import SatSession, SatTimeout
+
+    hard = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-0029")
+    with SatSession(Puzzle.from_id(hard["puzzle"]), conflicts=1000) as session:
+        with pytest.raises(SatTimeout):
+            session.next_solution()
+    easy = load_corpus("nurikabe")[0]
+    with SatSession(Puzzle.from_id(easy["puzzle"]), conflicts=1000) as session:
+        found = session.next_solution()
+    assert found is not None and session.calls >= 1

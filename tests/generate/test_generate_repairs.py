@@ -238,3 +238,22 @@ def test_a_candidate_met_again_is_not_assessed_again(monkeypatch: pytest.MonkeyP
                                time_budget=0.3)
     assert not made.exact and made.changes > 10
     assert len(calls) == 1
+
+
+def test_expert_generation_falls_back_to_search_when_sat_runs_out_of_conflicts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    original = nurikabe_generate.NurikabeGenerator.find_rival
+
+    def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        answer = original(self, *args, **kwargs)
+        calls.append(answer)
+        return answer
+
+    monkeypatch.setattr(nurikabe_generate, "RIVAL_CONFLICTS", 1)
+    monkeypatch.setattr(nurikabe_generate.NurikabeGenerator, "find_rival", counted)
+    made = pencilkit.generate("nurikabe", 10, 10, "expert", seed=1)[0]
+    assert None in calls  # some check ran out and went back to the search
+    assert made.exact
+    truth = pencilkit.solve(made.puzzle)
+    assert truth.status.value == "unique" and truth.rating == Level.EXPERT

@@ -115,15 +115,20 @@ class SatSession:
 
     Use as a context manager (the solver holds native memory).  ``deadline``
     (from :func:`time.perf_counter`) interrupts a solve that runs past it.
+    With ``conflicts``, each solver call gives up after that many conflicts
+    instead (a limit that does not depend on the machine), and the deadline
+    is only looked at between calls.
     """
 
-    def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: float | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: float | None = None,
+                 conflicts: int | None = None) -> None:
         require_pysat()
         self.puzzle = puzzle
         self.pool = IDPool()
         self.encoding = encode(puzzle, self.pool)
         self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
         self.deadline = deadline
+        self.conflicts = conflicts
         self.interruptible = not solver.startswith("cadical")
         self.calls = 0
         self.cuts = 0
@@ -140,8 +145,14 @@ class SatSession:
         self.clause_count += 1
 
     def _solve_once(self, assumptions: Sequence[int]) -> bool | None:
-        """One solver call; ``None`` when interrupted at the deadline."""
+        """One solver call; ``None`` when interrupted at the deadline or out of conflicts."""
         self.calls += 1
+        if self.conflicts is not None:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                return None
+            self.solver.conf_budget(self.conflicts)
+            limited = self.solver.solve_limited(assumptions=list(assumptions))
+            return None if limited is None else bool(limited)
         if self.deadline is None or not self.interruptible:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 return None

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...engines.sat import SatSession, answer_of
+from ...engines.sat import SatSession, SatTimeout, answer_of
 from ...frame.board import Board
 from ...frame.generate import Assessment, Candidate, GenreGenerator, OutOfTime, Outcome, RivalCheck
 from ...frame.levels import Level
@@ -99,6 +99,10 @@ PATIENCE = 3
 """Seed 001 starts a candidate over after 12 (rows + columns) changes without improvement; here a
 change that only keeps the distance counts too, and a fresh layout usually does better than a long
 plateau, so the factor is smaller."""
+RIVAL_CONFLICTS = 50_000
+"""Conflicts a SAT call of :meth:`NurikabeGenerator.find_rival` may spend before the frame's bounded
+search decides instead.  rationale: a check from a stalled board takes milliseconds, but nothing
+bounds a hard one; a conflict count, unlike the clock, gives every machine the same puzzle."""
 SAT_FROM = Level.EXPERT
 """Lowest target level whose candidates are checked for a second solution by SAT (below it, by the
 frame's search).  rationale: at 10x10 hard the search's rival, found near the stalled board's
@@ -160,25 +164,32 @@ class NurikabeGenerator(GenreGenerator):
         The intended solution is blocked, the board's decided cells are
         assumed, and the solver's first guess at every cell is its value in
         the intended solution, so the rival it finds tends to differ from it
-        in few cells (one repair then deals with it).  With no limit but the
-        run's deadline, the solver finds another solution or proves there is
-        none; it is deterministic, so a seed still gives one puzzle.  The
-        deadline is looked at after the check, not during it: interrupting the
-        solver needs a timer thread per call, which cost more than the solving
-        (2.7 s of the 3.5 s spent solving, in a profile of three 10x10 expert runs), and a check
-        from a stalled board takes milliseconds.
+        in few cells (one repair then deals with it).  Each solver call may
+        spend :data:`RIVAL_CONFLICTS` conflicts; a check that needs more is
+        handed back to the frame's bounded search (``None``).  The solver is
+        deterministic and the limit is a count, so a seed still gives one
+        puzzle.  The deadline is looked at between calls, not during one:
+        interrupting the solver needs a timer thread per call, which cost more
+        than the solving (2.7 s of the 3.5 s spent solving, in a profile of
+        three 10x10 expert runs), and a check from a stalled board takes
+        milliseconds.
         rationale: at 10x10 expert the frame's 400-node search took about 14 ms
         a candidate and ran out on a few (90-300 ms each, and those stayed
-        unknown); the SAT check takes about 10 ms and always answers.
+        unknown); the SAT check takes about 10 ms and nearly always answers.
         """
         if target < SAT_FROM:
             return None
         puzzle = candidate.puzzle
         solution = candidate.solution
-        with SatSession(puzzle) as session:
-            session.block(solution.shaded)
-            session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))
-            found = session.next_solution(session.literals(board.shaded, board.unshaded))
+        try:
+            with SatSession(puzzle, deadline=deadline, conflicts=RIVAL_CONFLICTS) as session:
+                session.block(solution.shaded)
+                session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))
+                found = session.next_solution(session.literals(board.shaded, board.unshaded))
+        except SatTimeout:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime from None
+            return None  # a hard check: the frame's bounded search decides instead
         if deadline is not None and time.perf_counter() > deadline:
             raise OutOfTime
         return RivalCheck(None if found is None else answer_of(puzzle, found))
