@@ -266,3 +266,30 @@ def test_a_conflict_limit_gives_up_on_a_hard_puzzle_and_not_on_an_easy_one() -> 
     with SatSession(Puzzle.from_id(easy["puzzle"]), conflicts=1000) as session:
         found = session.next_solution()
     assert found is not None and session.calls >= 1
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_sat_count_from_a_partial_board_matches_brute_force(genre: str) -> None:
+    """Fixed cells may narrow the encoding (islands grow from the land joined to their clue,
+    around known sea); the count must still be exactly the solutions that agree with them."""
+    rng = random.Random(30)
+    outcomes = set()
+    for _ in range(150):
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 5), (2, 6)])
+        puzzle = random_board(genre, rng, rows, cols)
+        truth = oracle.solutions(puzzle)
+        size = puzzle.grid.size
+        if truth and rng.random() < 0.7:  # part of a solution, so it keeps at least that one
+            shaded, unshaded = partial(rng, rng.choice(truth), size)
+        else:  # any cells, mostly with no solution left
+            keep = sum(1 << c for c in range(size) if rng.random() < 0.3)
+            shaded = keep & sum(1 << c for c in range(size) if rng.random() < 0.5)
+            unshaded = keep & ~shaded
+        shaded &= ~puzzle.clue_mask
+        unshaded |= puzzle.clue_mask & (0 if genre == "kurodoko" else puzzle.grid.full)
+        agreeing = sorted(s for s in truth if not s & unshaded and s & shaded == shaded)
+        result = count_sat(puzzle, limit=len(agreeing) + 1, shaded=shaded, unshaded=unshaded)
+        assert result.exhaustive
+        assert sorted(a.shaded for a in result.solutions) == agreeing, (puzzle.id(), shaded, unshaded)
+        outcomes.add(capped(len(agreeing)))
+    assert outcomes == {0, 1, 2}

@@ -2,8 +2,9 @@
 
 Variables: ``s[c]`` (cell c is sea) and ``o[k][c]`` (cell c belongs to the
 island of clue k).  An owner variable exists only where island k can reach:
-within distance ``number - 1`` of its clue through cells that are no other
-clue and touch no other clue (a breadth-first search over the board; a ``?``
+within its remaining size of its core (the known land joined to its clue,
+at least the clue) through cells that are not known sea and are not in or
+next to another core (a breadth-first search over the board; a ``?``
 clue reaches without a distance bound).  Clauses:
 
 * a clue cell is land and owned by its clue; a land cell has exactly one owner,
@@ -22,8 +23,13 @@ Island connectivity is encoded up front where it is small enough
 that, is left to lazy cuts: a part C of island k cut off from its clue gets
 ``o[k][x] -> OR o[k][d] for d around C`` (a path from x to the clue must leave
 C), and a sea part S cut off from another sea cell y gets ``s[x] and s[y] ->
-OR s[d] for d around S``.  Both hold in every solution, so adding them never
-loses one.
+OR s[d] for d around S``.  When the clues are all numbers they fix the sea's
+size, and a part of a split sea is smaller than that, so the cut needs no
+``y``: ``s[x] -> OR s[d] for d around S`` (if S's border were all land, the
+sea of x would be S alone).  Between the two largest parts, the fewest land
+cells that separate them (:func:`.separator.separator`) give one more cut
+``s[x] and s[y] -> OR s[d]``, shorter than a border.  All of these hold in
+every solution, so adding them never loses one.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from pysat.formula import IDPool
 from ..grid import Cell, Mask, cells, lowest
 from ..puzzle import Puzzle
 from .sat import Clause, Encoding, Model
+from .separator import separator
 
 LEVEL_CAP = 40_000
 """Largest cells x path length for which an island's connectivity is encoded up front."""
@@ -41,20 +48,38 @@ SMALL_CARDINALITY = 40_000
 """Above this many (items x bound), cardinality uses a sorting network, not a sequential counter."""
 
 
-def reach(puzzle: Puzzle) -> dict[int, Mask]:
-    """For each clue (by index in ``puzzle.clues``), the cells its island could cover."""
+def cores(puzzle: Puzzle, land: Mask) -> list[Mask]:
+    """For each clue (by index in ``puzzle.clues``), the known ``land`` joined to it (at least the clue)."""
     grid = puzzle.grid
     clue_cells = puzzle.clue_mask
+    out = []
+    for cell, _ in puzzle.clues:
+        joined = grid.flood(1 << cell, land | 1 << cell)
+        out.append(joined if (joined & clue_cells).bit_count() == 1 else 1 << cell)
+    return out
+
+
+def reach(puzzle: Puzzle, given: tuple[Mask, Mask] = (0, 0)) -> dict[int, Mask]:
+    """For each clue (by index in ``puzzle.clues``), the cells its island could cover.
+
+    With cells ``given`` as ``(sea, land)``: an island grows from the land
+    already joined to its clue (its core), within its remaining size, around
+    known sea and away from the other cores.
+    """
+    grid = puzzle.grid
+    sea, land = given
+    core = cores(puzzle, land)
+    taken = puzzle.clue_mask
+    for mask in core:
+        taken |= mask
     out: dict[int, Mask] = {}
     for k, (cell, number) in enumerate(puzzle.clues):
-        others = clue_cells & ~(1 << cell)
-        within = grid.full & ~grid.dilate(others)
-        limit = grid.size if number is None else number - 1
-        rings = grid.distances(1 << cell, within, limit)
-        mask = 0
-        for ring in rings:
+        within = grid.full & ~grid.dilate(taken & ~core[k]) & ~sea
+        limit = grid.size if number is None else number - core[k].bit_count()
+        mask = core[k]
+        for ring in grid.distances(core[k], within, limit):
             mask |= ring
-        out[k] = mask | (1 << cell)
+        out[k] = mask
     return out
 
 
@@ -78,31 +103,32 @@ def at_most_one(literals: list[int], pool: IDPool) -> list[Clause]:
     return list(CardEnc.atmost(lits=literals, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
 
 
-def island_levels(puzzle: Puzzle, k: int, mask: Mask, owner: dict[tuple[int, Cell], int],
+def island_levels(puzzle: Puzzle, k: int, core: Mask, mask: Mask, owner: dict[tuple[int, Cell], int],
                   pool: IDPool) -> list[Clause]:
-    """Island k's connectivity up front: every owned cell is joined to the clue by a short island path.
+    """Island k's connectivity up front: every owned cell is joined to the core by a short island path.
 
-    ``lvl[c][j]`` means "c is joined to the clue by an island path of at most j
-    steps"; it needs ``lvl[c][j-1]`` or a neighbour's ``lvl[d][j-1]``, and an
-    owned cell needs ``lvl[c][number - 1]``.  True of every solution (island
-    distances are at most ``number - 1`` and at least the breadth-first
-    distance), and it leaves no disconnected island.  Skipped (left to the lazy
-    cuts) when cells x levels exceeds :data:`LEVEL_CAP`.
+    The core is the known land joined to the clue (at least the clue).
+    ``lvl[c][j]`` means "c is joined to the core by an island path of at most
+    j steps"; it needs ``lvl[c][j-1]`` or a neighbour's ``lvl[d][j-1]``, and an
+    owned cell needs ``lvl[c][number - |core|]``.  True of every solution (a
+    shortest island path to the core passes only cells outside it, and at
+    least the breadth-first distance), and it leaves no disconnected island.
+    Skipped (left to the lazy cuts) when cells x levels exceeds :data:`LEVEL_CAP`.
     """
     grid = puzzle.grid
-    cell, number = puzzle.clues[k]
+    _, number = puzzle.clues[k]
     size = mask.bit_count()
-    depth = min(size if number is None else number, size) - 1
+    depth = min(size if number is None else number, size) - core.bit_count()
     if depth <= 0 or size * depth > LEVEL_CAP:
         return []
     dist: dict[Cell, int] = {}
-    for d, ring in enumerate(grid.distances(1 << cell, mask, depth)):
+    for d, ring in enumerate(grid.distances(core, mask, depth)):
         for c in cells(ring):
             dist[c] = d
 
     def level(c: Cell, j: int) -> int | bool:
         """The literal of ``lvl[c][j]``, or a constant."""
-        if c == cell:
+        if core >> c & 1:
             return True
         if c not in dist or j < dist[c]:
             return False
@@ -110,7 +136,7 @@ def island_levels(puzzle: Puzzle, k: int, mask: Mask, owner: dict[tuple[int, Cel
 
     out: list[Clause] = []
     for c in dist:
-        if c == cell:
+        if core >> c & 1:
             continue
         for j in range(dist[c], depth + 1):
             here = level(c, j)
@@ -126,12 +152,18 @@ def island_levels(puzzle: Puzzle, k: int, mask: Mask, owner: dict[tuple[int, Cel
     return out
 
 
-def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
-    """The clauses and cuts of a Nurikabe puzzle (see the module docstring)."""
+def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> Encoding:
+    """The clauses and cuts of a Nurikabe puzzle (see the module docstring).
+
+    ``given`` are cells known to be sea and land (the caller fixes them):
+    islands grow from their known cores around known sea, which keeps the
+    encoding of a mostly solved big board small.
+    """
     grid = puzzle.grid
     n = grid.size
     sea = [pool.id(("sea", c)) for c in range(n)]
-    reaches = reach(puzzle)
+    reaches = reach(puzzle, given)
+    core = cores(puzzle, given[1])
     owners: list[list[int]] = [[] for _ in range(n)]  # clue indexes that can own each cell
     for k, mask in reaches.items():
         for c in cells(mask):
@@ -165,7 +197,7 @@ def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
         for c in cells(reaches[k] & ~(1 << cell)):
             clauses.append([-owner[k, c]] + [owner[k, d] for d in grid.neighbour_lists[c] if (k, d) in owner])
     for k in range(len(puzzle.clues)):
-        clauses.extend(island_levels(puzzle, k, reaches[k], owner, pool))
+        clauses.extend(island_levels(puzzle, k, core[k], reaches[k], owner, pool))
     land_cells = puzzle.clue_total
     if land_cells is not None and n - land_cells >= 2:
         for c in range(n):  # a sea of two or more cells: every sea cell touches the sea
@@ -173,6 +205,8 @@ def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
     for k, (cell, number) in enumerate(puzzle.clues):
         if number is not None:
             clauses.extend(cardinality([owner[k, c] for c in cells(reaches[k])], number, pool))
+
+    fixed_sea = land_cells is not None
 
     def cuts(model: Model, shaded: Mask) -> list[Clause]:
         out: list[Clause] = []
@@ -186,7 +220,14 @@ def encode(puzzle: Puzzle, pool: IDPool) -> Encoding:
         parts = grid.components(shaded)
         if len(parts) > 1:
             parts.sort(key=lambda m: -m.bit_count())
-            anchor = lowest(parts[0])
+            first, second = parts[0], parts[1]
+            wall = separator(grid, second, first, grid.full & ~shaded)  # the fewest land cells between them
+            out.append([-sea[lowest(first)], -sea[lowest(second)]] + [sea[d] for d in cells(wall)])
+            if fixed_sea:  # each part is smaller than the sea, so it cannot be all of it
+                for part in parts:
+                    out.append([-sea[lowest(part)]] + [sea[d] for d in cells(grid.border(part))])
+                return out
+            anchor = lowest(first)
             for part in parts[1:]:
                 x = lowest(part)
                 out.append([-sea[x], -sea[anchor]] + [sea[d] for d in cells(grid.border(part))])
