@@ -207,6 +207,7 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
             clauses.extend(cardinality([owner[k, c] for c in cells(reaches[k])], number, pool))
 
     fixed_sea = land_cells is not None
+    may_be_sea = grid.full & ~given[1]  # cells that may be sea: a sea path never passes given land
 
     def cuts(model: Model, shaded: Mask) -> list[Clause]:
         out: list[Clause] = []
@@ -221,7 +222,7 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
         if len(parts) > 1:
             parts.sort(key=lambda m: -m.bit_count())
             first, second = parts[0], parts[1]
-            wall = separator(grid, second, first, grid.full & ~shaded)  # the fewest land cells between them
+            wall = separator(grid, second, first, may_be_sea & ~shaded, may_be_sea | shaded)  # the fewest land cells between them
             out.append([-sea[lowest(first)], -sea[lowest(second)]] + [sea[d] for d in cells(wall)])
             if fixed_sea:  # each part is smaller than the sea, so it cannot be all of it
                 for part in parts:

@@ -18,10 +18,11 @@ from __future__ import annotations
 from ..grid import Grid, Mask, cells
 
 
-def separator(grid: Grid, source: Mask, sink: Mask, removable: Mask) -> Mask:
-    """The fewest cells of ``removable`` whose removal disconnects ``source`` from ``sink``.
+def separator(grid: Grid, source: Mask, sink: Mask, removable: Mask, space: Mask | None = None) -> Mask:
+    """The fewest cells of ``removable`` whose removal disconnects ``source`` from ``sink`` in ``space``.
 
-    Cells outside ``removable`` (and the two groups themselves) can always be
+    Paths run through ``space`` (the whole board by default); there, cells
+    outside ``removable`` (and the two groups themselves) can always be
     passed.  The groups must not touch and must be separable, i.e. every path
     between them passes a removable cell.
 
@@ -30,7 +31,9 @@ def separator(grid: Grid, source: Mask, sink: Mask, removable: Mask) -> Mask:
     neighbours any number.
     """
     n = grid.size
-    neighbours = grid.neighbour_lists
+    inside = grid.full if space is None else space | source | sink
+    neighbours = [[d for d in grid.neighbour_lists[c] if inside >> d & 1] if inside >> c & 1 else []
+                  for c in range(n)]
     room = [n] * n  # paths a cell can carry: one for a removable cell, any number for the rest
     for c in cells(removable):
         room[c] = 1
