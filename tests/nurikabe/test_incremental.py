@@ -20,6 +20,7 @@ from pencilkit.genres.nurikabe.techniques import (
     TECHNIQUES,
     _sea_cuts,
     prospects,
+    sea_part_borders,
     sea_parts,
 )
 
@@ -29,9 +30,13 @@ from ..conftest import load_corpus
 def derived(board: Board) -> tuple[object, ...]:
     a = analysis(board)
     islands = sorted((i.index, i.cells) for i in a.islands)
-    views = {k: (p.reach, p.shapes) for k, p in prospects(board).items()}
+    by_index = {i.index: i for i in a.islands}
+    views = {k: (p.reach, p.shapes, p.region(board.grid, a, by_index[k]), p.agreed)
+             for k, p in prospects(board).items()}
     cuts = _sea_cuts(board) if board.shaded & (board.shaded - 1) else 0
-    return islands, sorted(a.strays), a.touched, a.touched_twice, a.complete_walls, sorted(sea_parts(board)), views, cuts
+    parts = sorted(zip(sea_parts(board), sea_part_borders(board)))
+    counts = (a.touched, a.touched_twice, a.touched_more, a.complete_walls)
+    return islands, sorted(a.strays), counts, parts, views, cuts
 
 
 def walk(board: Board, rng: random.Random, steps: int, checked: list[int]) -> None:
@@ -76,3 +81,114 @@ def test_carried_values_equal_fresh_ones(index: int) -> None:
         except Contradiction:
             pass
     assert checked[0] >= 10
+
+
+def _probe_like_boards(board: Board, rng: random.Random, count: int) -> list[tuple[Board, bool]]:
+    """Copies of ``board`` with one open cell decided (land twice as often as sea), as probing
+    makes them, each with whether a structure from an earlier board has to lose cells."""
+    open_ = [c for c in range(board.grid.size) if board.undecided >> c & 1]
+    out = []
+    for cell in rng.sample(open_, min(count, len(open_))):
+        attempt = board.copy()
+        if rng.random() < 0.67:
+            attempt.assign(0, 1 << cell)
+        else:
+            attempt.assign(1 << cell, 0)
+        earlier = attempt.earlier("sea_cut_structure")
+        space = attempt.shaded | attempt.undecided
+        out.append((attempt, earlier is not None and earlier.space != space))
+    return out
+
+
+@pytest.mark.parametrize("name", ["janko-nurikabe-0690", "janko-nurikabe-0680"])
+def test_sea_cuts_of_probed_boards_equal_fresh_ones(name: str) -> None:
+    """On a big corpus board part-way solved, probes that make a cell land (the space loses a
+    cell, so the cut structure is updated rather than rebuilt) and a few ladder steps after
+    them give the same sea cuts and the same prospects as a fresh board."""
+    records = [r for r in load_corpus("nurikabe") if r["name"] == name]
+    if not records:
+        pytest.skip(f"{name} is not in the corpus")
+    puzzle = Puzzle.from_id(records[0]["puzzle"])
+    ruleset = puzzle.genre_module.ruleset
+    rng = random.Random(5)
+    board = Board.start(puzzle)
+    updated = compared = 0
+    for stage in range(3):
+        ruleset.run(board, max_level=TECHNIQUES[-1].level, max_steps=60)
+        _sea_cuts(board)  # the base structure, as the ladder leaves it before probing
+        for attempt, loses in _probe_like_boards(board, rng, 25):
+            for _ in range(4):
+                fresh = Board(puzzle, attempt.shaded, attempt.unshaded)
+                earlier = attempt.earlier("sea_cut_structure")
+                try:
+                    assert derived(attempt) == derived(fresh)
+                except Contradiction:
+                    break
+                now = attempt.derived("sea_cut_structure", lambda _: None)
+                updated += loses and now is not None and earlier is not None \
+                    and len(now.fixes) > len(earlier.fixes)  # updated, not rebuilt
+                loses = False
+                compared += 1
+                found = None
+                try:
+                    for technique in TECHNIQUES:
+                        found = technique.find(attempt)
+                        if found:
+                            break
+                except Contradiction:
+                    break
+                if not found:
+                    break
+                attempt.assign(found[0].shade, found[0].unshade)
+                earlier = attempt.earlier("sea_cut_structure")
+                loses = earlier is not None and earlier.space != attempt.shaded | attempt.undecided
+    assert compared > 100 and updated > 30
+
+
+def test_island_touch_counts_follow_random_land() -> None:
+    """Cells touching three and four islands are rare on solve walks, so random land (which
+    merges and grows islands next to such cells) checks the per-cell touch counts the
+    analysis updates, against a fresh analysis."""
+    records = [r for r in load_corpus("nurikabe") if r["puzzle"].split(":")[1] in ("10x10", "12x12", "15x15")]
+    rng = random.Random(17)
+    crowded = compared = 0
+    for record in records[:30] * 3:
+        puzzle = Puzzle.from_id(record["puzzle"])
+        board = Board.start(puzzle)
+        for _ in range(60):
+            open_ = [c for c in range(board.grid.size) if board.undecided >> c & 1]
+            if not open_:
+                break
+            a = analysis(board)
+            near = [c for c in open_ if a.touched >> c & 1 and not a.touched_twice >> c & 1]
+            cell = rng.choice(near if near and rng.random() < 0.7 else open_)  # mostly grow an island
+            try:
+                board.assign(0, 1 << cell) if rng.random() < 0.6 else board.assign(1 << cell, 0)
+                now = analysis(board)
+            except Contradiction:
+                break
+            fresh = analysis(Board(puzzle, board.shaded, board.unshaded))
+            assert (now.touched, now.touched_twice, now.touched_more, now.complete_walls) == \
+                (fresh.touched, fresh.touched_twice, fresh.touched_more, fresh.complete_walls)
+            compared += 1
+            crowded += bool(now.touched_more[0])
+    assert compared > 600 and crowded > 100
+
+
+def test_a_cell_between_four_islands_keeps_its_count_as_they_grow() -> None:
+    """The centre of a 5x5 board touches four islands; growing them one by one takes each
+    out of the count and puts it back in, and every step matches a fresh analysis."""
+    grid_cell = 5
+    clues = {grid_cell * 1 + 2: 3, grid_cell * 2 + 1: 3, grid_cell * 2 + 3: 3, grid_cell * 3 + 2: 3}
+    puzzle = Puzzle.make("nurikabe", 5, 5, clues)
+    board = Board.start(puzzle)
+    centre = 1 << 12
+    counts = [analysis(board).touched_more[1] & centre]
+    for grow in (7 - 5, 11 - 1, 13 + 1, 17 + 5):  # one cell outwards from each clue
+        board.assign(0, 1 << grow)
+        now = analysis(board)
+        fresh = analysis(Board(puzzle, board.shaded, board.unshaded))
+        assert (now.touched, now.touched_twice, now.touched_more) == \
+            (fresh.touched, fresh.touched_twice, fresh.touched_more)
+        counts.append(now.touched_more[1] & centre)
+    assert all(counts)

@@ -11,6 +11,7 @@ larger than its clue (R1).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ...frame.board import Board, Contradiction
 from ...grid import Cell, Mask
@@ -54,6 +55,9 @@ class Analysis:
     """Cells touching two or more islands."""
     complete_walls: Mask
     """Cells touching a complete numbered island (sea in every solution)."""
+    touched_more: tuple[Mask, Mask] = (0, 0)
+    """Cells touching three or more islands, and four: with ``touched`` and ``touched_twice``
+    a count per cell, so that an update can take an island's border out again."""
 
     def others_border(self, island: Island) -> Mask:
         """Cells next to an island other than ``island``."""
@@ -83,12 +87,14 @@ def analyse(board: Board) -> Analysis:
         fresh = land & ~earlier.land
         if not fresh:
             return Analysis(sea, land, unknown, earlier.islands, earlier.strays, earlier.stray_cells,
-                            earlier.touched, earlier.touched_twice, earlier.complete_walls)
+                            earlier.touched, earlier.touched_twice, earlier.complete_walls, earlier.touched_more)
         near = grid.dilate(fresh)
         kept_islands = []
+        dropped = []
         for island in earlier.islands:
             if island.cells & near:
                 fresh |= island.cells
+                dropped.append(island)
             else:
                 kept_islands.append(island)
         kept_strays = []
@@ -97,15 +103,25 @@ def analyse(board: Board) -> Analysis:
                 fresh |= stray
             else:
                 kept_strays.append(stray)
+        return _assemble(board, sea, land, unknown, kept_islands, kept_strays, grid.components(fresh),
+                         (earlier, dropped))
     return _assemble(board, sea, land, unknown, kept_islands, kept_strays, grid.components(fresh))
 
 
 def _assemble(board: Board, sea: Mask, land: Mask, unknown: Mask, islands: list[Island],
-              strays: list[Mask], comps: list[Mask]) -> Analysis:
+              strays: list[Mask], comps: list[Mask],
+              update: tuple[Analysis, list[Island]] | None = None) -> Analysis:
+    """The analysis from the islands and strays kept, and the components of land found anew.
+
+    With ``update`` (the earlier analysis and the islands of it not kept), the
+    counts of islands touching each cell are updated from the earlier ones:
+    the dropped islands' borders taken out, the new islands' borders put in.
+    """
     grid = board.grid
     puzzle = board.puzzle
     clue_mask = puzzle.clue_mask
     index_of = puzzle.clue_index
+    new_islands = []
     for comp in comps:
         clue_cells = comp & clue_mask
         if not clue_cells:
@@ -119,18 +135,37 @@ def _assemble(board: Board, sea: Mask, land: Mask, unknown: Mask, islands: list[
             raise Contradiction(
                 f"the {number} at {grid.name(cell)} would have an island of {comp.bit_count()}", comp
             )
-        islands.append(Island(index_of[cell], cell, number, comp, grid.border(comp), comp.bit_count()))
-    islands.sort(key=lambda i: i.index)
-    touched = touched_twice = stray_cells = complete_walls = 0
-    for island in islands:
-        touched_twice |= touched & island.border
-        touched |= island.border
+        new_islands.append(Island(index_of[cell], cell, number, comp, grid.border(comp), comp.bit_count()))
+    islands.extend(new_islands)
+    islands.sort(key=attrgetter("index"))
+    if update is not None and not any(i.size == i.number for i in update[1]):
+        earlier, dropped = update
+        one, two = earlier.touched, earlier.touched_twice
+        three, four = earlier.touched_more
+        complete_walls = earlier.complete_walls
+        for island in dropped:
+            border = island.border
+            one = (one & ~border) | (two & border)
+            two = (two & ~border) | (three & border)
+            three = (three & ~border) | (four & border)
+            four &= ~border
+        added = new_islands
+    else:
+        one = two = three = four = complete_walls = 0
+        added = islands
+    for island in added:
+        border = island.border
+        four |= three & border
+        three |= two & border
+        two |= one & border
+        one |= border
         if island.size == island.number:
-            complete_walls |= island.border
+            complete_walls |= border
+    stray_cells = 0
     for stray in strays:
         stray_cells |= stray
-    return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, touched, touched_twice,
-                    complete_walls)
+    return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, one, two,
+                    complete_walls, (three, four))
 
 
 def analysis(board: Board) -> Analysis:

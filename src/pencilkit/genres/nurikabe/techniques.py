@@ -25,7 +25,7 @@ given; over-approximations (reach, room) are used only to rule values out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 from ...frame.board import Board, Contradiction
@@ -33,11 +33,15 @@ from ...frame.ladder import Step, Technique
 from ...frame.levels import Level
 from ...grid import Cell, Grid, Mask, cells
 from .analysis import Analysis, Island, analysis, describe
+from .cuts import CutStructure, cut_structure
 
 SHAPES_LIMIT = 256
 """Most completions ``island_shapes`` enumerates for one island before giving up on it."""
 SHAPES_MAX_NEED = 4
 """Largest number of missing cells for which ``island_shapes`` enumerates completions."""
+NEAR_RADIUS = 8
+"""``prospects`` grows the changed cells by up to this many steps, once per board, to tell which
+islands a change is near; islands that need more look their own neighbourhood up (cached)."""
 ROOM_SLACK = 12
 """``forced`` looks for the cell an island cannot lose only when its room is this close to its need."""
 
@@ -150,10 +154,12 @@ def island_exit(board: Board) -> list[Step] | None:
     grid = board.grid
     steps = []
     taken = 0
+    free = a.unknown & ~a.touched_twice  # on an island's border, the cells touching no other island
     for island in a.islands:
-        if island.number is None or island.is_complete:
+        number = island.number
+        if number is None or island.size == number:
             continue
-        exits = island.border & a.unknown & ~a.others_border(island)
+        exits = island.border & free
         if not exits:
             raise Contradiction(f"{describe(island, board)} cannot grow to {island.number}", island.cells)
         if not exits & (exits - 1) and not exits & taken:
@@ -173,22 +179,35 @@ def island_exit(board: Board) -> list[Step] | None:
 
 def sea_parts(board: Board) -> list[Mask]:
     """The connected parts of the sea, updated from an earlier board's parts when there are some."""
-    def compute(b: Board) -> tuple[Mask, list[Mask]]:
-        grid = b.grid
-        sea = b.shaded
-        earlier: tuple[Mask, list[Mask]] | None = b.earlier("sea_parts")
-        if earlier is None or earlier[0] & ~sea:
-            return sea, grid.components(sea)
-        fresh = sea & ~earlier[0]
-        near = grid.dilate(fresh)
-        kept = []
-        for part in earlier[1]:
-            if part & near:
-                fresh |= part
-            else:
-                kept.append(part)
-        return sea, kept + grid.components(fresh)
-    return board.derived("sea_parts", compute)[1]
+    return board.derived("sea_parts", _sea_parts)[1]
+
+
+def sea_part_borders(board: Board) -> list[Mask]:
+    """The border of each part of :func:`sea_parts`, in the same order."""
+    return board.derived("sea_parts", _sea_parts)[2]
+
+
+def _sea_parts(board: Board) -> tuple[Mask, list[Mask], list[Mask]]:
+    """The sea, its parts and their borders; parts away from the new sea cells are kept, with
+    their borders (probing asks for them on boards that differ in a few cells)."""
+    grid = board.grid
+    sea = board.shaded
+    earlier: tuple[Mask, list[Mask], list[Mask]] | None = board.earlier("sea_parts")
+    if earlier is None or earlier[0] & ~sea:
+        parts = grid.components(sea)
+        return sea, parts, [grid.border(part) for part in parts]
+    fresh = sea & ~earlier[0]
+    near = grid.dilate(fresh)
+    kept = []
+    kept_borders = []
+    for part, border in zip(earlier[1], earlier[2]):
+        if part & near:
+            fresh |= part
+        else:
+            kept.append(part)
+            kept_borders.append(border)
+    new = grid.components(fresh)
+    return sea, kept + new, kept_borders + [grid.border(part) for part in new]
 
 
 def sea_exit(board: Board) -> list[Step] | None:
@@ -199,8 +218,8 @@ def sea_exit(board: Board) -> list[Step] | None:
     u = board.undecided
     steps = []
     taken = 0
-    for part in parts:
-        exits = grid.border(part) & u
+    for part, border in zip(parts, sea_part_borders(board)):
+        exits = border & u
         if not exits:
             raise Contradiction(f"the sea at {grid.names(part, 3)} is cut off from the rest of the sea", part)
         if not exits & (exits - 1) and not exits & taken:
@@ -242,6 +261,25 @@ class Prospect:
     """The cells it could hold when finished (an over-approximation)."""
     room: Mask = 0
     """For a reach found by flooding: the cells the flood could pass."""
+    agreed: tuple[Mask, Mask] = (0, 0)
+    """For enumerated completions: the cells every one takes and the cells every wall takes."""
+    plain: list[Mask] = field(default_factory=list, compare=False)
+    """For enumerated completions, once asked: the plain reach (see :meth:`region`)."""
+
+    def region(self, grid: Grid, a: Analysis, island: Island) -> Mask:
+        """The cells within ``need`` steps of the island through cells it may take: its reach,
+        or for enumerated completions (whose union is tighter) the plain reach, kept once found.
+
+        rationale: the prospect is carried over only while nothing within
+        ``need + 2`` steps changes, so the plain reach it keeps stays right.
+        """
+        if self.shapes is None:
+            return self.reach
+        if not self.plain:
+            need = island.need
+            assert need is not None  # only numbered islands have enumerated completions
+            self.plain.append(bounded_reach(grid, self.cells, need, passable(a, island)))
+        return self.plain[0]
 
 
 def prospects(board: Board) -> dict[int, Prospect]:
@@ -270,22 +308,34 @@ def prospects(board: Board) -> dict[int, Prospect]:
                 changed |= now ^ then
             before_all = earlier[1]
         out = {}
+        near = [changed]  # near[r]: the cells within r steps of a changed cell
         for island in a.islands:
-            need = island.need
+            number = island.number
+            need = None if number is None else number - island.size
             if need == 0:
                 continue
             before = before_all.get(island.index)
-            if before is not None and before.cells == island.cells and need is not None \
-                    and not _ball(grid, island.cells, need + 2) & changed:
-                out[island.index] = before
-                continue
+            if before is not None and before.cells == island.cells and need is not None:
+                radius = need + 2
+                if radius <= NEAR_RADIUS:
+                    while len(near) <= radius:
+                        near.append(grid.dilate(near[-1]))
+                    touched = island.cells & near[radius]
+                else:
+                    touched = _ball(grid, island.cells, radius) & changed
+                if not touched:
+                    out[island.index] = before
+                    continue
             if need is not None and need <= SHAPES_MAX_NEED:
                 shapes = completions(grid, a, island, need)
                 if shapes is not None:
                     taken = island.cells
-                    for extra, _ in shapes:
+                    land = sea = grid.full
+                    for extra, wall in shapes:
                         taken |= extra
-                    out[island.index] = Prospect(island.cells, shapes, taken)
+                        land &= extra
+                        sea &= wall
+                    out[island.index] = Prospect(island.cells, shapes, taken, agreed=(land, sea))
                     continue
             room = passable(a, island)
             if before is not None and before.room and before.cells == island.cells \
@@ -332,12 +382,14 @@ def sea_budget(board: Board) -> list[Step] | None:
     open_ = board.undecided
     sea = board.shaded
     needed = 0
-    for part in parts:
+    for part, border in zip(parts, sea_part_borders(board)):
         others = sea & ~part
-        seen = cur = part
+        seen = part
+        cur = border & open_
         gap = 0
         while True:
-            cur = grid.dilate(cur) & open_ & ~seen
+            if gap:
+                cur = grid.dilate(cur) & open_ & ~seen
             gap += 1
             if not cur or gap > budget:
                 break
@@ -456,14 +508,16 @@ def _sea_cuts(board: Board) -> Mask | None:
     """The open cells that separate the sea on ``board`` (``None``: it is split already), from an
     earlier board's structure when it allows.
 
-    When no cell has become land since the structure was built, the space
-    (sea and open cells) is the same graph and only the targets grew, so the
-    new cuts are read off the pockets of the new sea cells (see
-    :class:`CutStructure`); otherwise one Tarjan pass builds it afresh.
+    The earlier structure is first brought to the present space when cells
+    have become land since (:meth:`CutStructure.without`); in the same space
+    only the targets grew, so the new cuts are read off the pockets of the new
+    sea cells.  When no update applies, one Tarjan pass builds it afresh.
     """
     space = board.shaded | board.undecided
     structure: CutStructure | None = board.earlier("sea_cut_structure")
-    if structure is None or structure.space != space:
+    if structure is not None and structure.space != space:
+        structure = structure.without(board.grid, structure.space & ~space)
+    if structure is None:
         structure = cut_structure(board.grid, space, board.shaded)
         board.derived("sea_cut_structure", lambda _: structure)
         return None if structure is None else structure.cuts & ~board.shaded
@@ -471,136 +525,24 @@ def _sea_cuts(board: Board) -> Mask | None:
     return structure.cuts_with(board.shaded)
 
 
-@dataclass(frozen=True)
-class CutStructure:
-    """The cuts of one space for one set of targets, and what more targets would add.
-
-    ``pockets[c]`` are the cells that would become separating cuts were ``c``
-    a target too: ``c`` lies in a part of the space that such a cell cuts off
-    from every present target.  ``reached`` marks (by ``"1"`` at a cell's
-    index) the cells joined to the targets at all.
-    """
-
-    space: Mask
-    targets: Mask
-    cuts: Mask
-    reached: str
-    pockets: dict[Cell, Mask]
-
-    def cuts_with(self, targets: Mask) -> Mask | None:
-        """The cells other than targets that separate ``targets`` (a superset of ``self.targets``)
-        in the same space; ``None`` when the targets are in different components."""
-        cuts = self.cuts
-        for cell in cells(targets & ~self.targets):
-            if self.reached[cell] != "1":
-                return None
-            cuts |= self.pockets.get(cell, 0)
-        return cuts & ~targets
-
-
-def cut_structure(grid: Grid, space: Mask, targets: Mask) -> CutStructure | None:
-    """The separating cuts of ``targets`` in ``space``, with the pockets of :class:`CutStructure`.
-
-    One iterative Tarjan pass, rooted at a target so that only non-root cells
-    can be cuts.  A cell ``v`` with a DFS child ``c`` whose subtree has no back
-    edge above ``v`` (``low[c] >= disc[v]``) separates that subtree; it matters
-    when the subtree holds targets and targets remain outside it.  A subtree
-    with no target is a pocket of ``v``, and of every cell whose pocket holds
-    ``v``.  Returns ``None`` when the targets are already in different
-    components.
-
-    rationale: this runs on every board probing tries, so membership is read
-    from strings of bits (one character per cell) rather than by shifting
-    board-sized integers.
-    """
-    n = grid.size
-    inside = format(space, "b")[::-1].ljust(n, "0")
-    wanted = format(targets, "b")[::-1].ljust(n, "0")
-    root = (targets & -targets).bit_length() - 1
-    total = targets.bit_count()
-    nbs = grid.neighbour_lists
-    disc = [-1] * n
-    low = [0] * n
-    below = [0] * n
-    tree_parent = [-1] * n
-    order = [root]
-    disc[root] = 0
-    below[root] = 1
-    cuts: set[Cell] = set()
-    counter = 1
-    path = [root]  # the DFS path, with each cell's next neighbour to look at
-    nexts = [0]
-    while path:
-        v = path[-1]
-        around = nbs[v]
-        i = nexts[-1]
-        parent = tree_parent[v]
-        while i < len(around):
-            w = around[i]
-            i += 1
-            if inside[w] != "1":
-                continue
-            if disc[w] < 0:
-                disc[w] = low[w] = counter
-                below[w] = wanted[w] == "1"
-                tree_parent[w] = v
-                order.append(w)
-                counter += 1
-                nexts[-1] = i
-                path.append(w)
-                nexts.append(0)
-                break
-            if disc[w] < low[v] and w != parent:
-                low[v] = disc[w]
-        else:
-            path.pop()
-            nexts.pop()
-            if parent >= 0:
-                lv = low[v]
-                if lv < low[parent]:
-                    low[parent] = lv
-                held = below[v]
-                below[parent] += held
-                if held and lv >= disc[parent] and total - held - (wanted[parent] == "1") > 0:
-                    cuts.add(parent)
-    if below[root] != total:
-        return None
-    pockets: dict[Cell, Mask] = {}
-    for c in order[1:]:
-        if below[c]:
-            continue
-        p = tree_parent[c]
-        mask = pockets.get(p, 0) if not below[p] else 0
-        if low[c] >= disc[p]:
-            mask |= 1 << p
-        if mask:
-            pockets[c] = mask
-    reached = "".join("1" if d >= 0 else "0" for d in disc)
-    out = 0
-    for c in cuts:
-        out |= 1 << c
-    return CutStructure(space, targets, out, reached, pockets)
-
-
 def _room(board: Board, a: Analysis) -> list[Step]:
     """An island with too little room is a contradiction; a cell it cannot lose is land."""
     grid = board.grid
     steps = []
-    room_of = reaches(board)
+    open_ = prospects(board)
     for island in a.islands:
         number = island.number
         if number is None or island.need == 0:
             continue
-        room = room_of[island.index]
+        prospect = open_[island.index]
+        room = prospect.reach
         size = room.bit_count()
         if size < number:
             raise Contradiction(f"{describe(island, board)} has room for only {size} cells", room)
         if size - number > ROOM_SLACK:
             continue
         need = number - island.size
-        region = room
-        if need <= SHAPES_MAX_NEED:  # the room may be the union of the completions: take the plain reach
-            region = bounded_reach(grid, island.cells, need, passable(a, island))
+        region = prospect.region(grid, a, island)  # not the union of the completions: the plain reach
         for cell in cells(_cannot_lose(grid, island.cells, need, region, room & a.unknown)):
             steps.append(Step(0, 1 << cell, partial(
                 _cell_reason, grid, cell, f"is land: as sea it would leave {describe(island, board)} too little room")))
@@ -640,15 +582,13 @@ def island_shapes(board: Board) -> list[Step] | None:
         need = island.need
         if not need or need > SHAPES_MAX_NEED:
             continue
-        shapes = open_[island.index].shapes
+        prospect = open_[island.index]
+        shapes = prospect.shapes
         if shapes is None:
             continue
         if not shapes:
             raise Contradiction(f"{describe(island, board)} has no way to reach {island.number} cells", island.cells)
-        land = sea = grid.full
-        for extra, wall in shapes:
-            land &= extra
-            sea &= wall
+        land, sea = prospect.agreed
         land &= a.unknown
         sea &= a.unknown
         if land or sea:
