@@ -2,7 +2,9 @@
 
 ``OPEN`` lists the puzzles the engine cannot yet settle within the budget;
 they run with a short budget and are expected to fail, strictly, so that the
-day one of them passes the list must shrink.
+day one of them passes the list must shrink.  ``SLOW`` lists those it settles
+beyond issue 2's 10 s target; how long each puzzle takes is the benchmark's
+business (``benchmarks/nurikabe_corpus.py``), not a test's.
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ from ..conftest import load_corpus
 CORPUS = load_corpus("nurikabe")
 OPEN = {
     "janko-nurikabe-0029": "two islands of 37 and 36 on 10x10: the ladder stalls at once, search and SAT give up",
-    "janko-nurikabe-0683": "a 51-island winding through a 14x24 board: search and SAT give up",
-    "janko-nurikabe-0690": "50x50: the ladder finishes it, with about 35 s of probing",
-    "janko-nurikabe-1055": "40x57: the ladder stalls after about 25 s with 432 open cells; search and SAT give up",
-    "janko-nurikabe-1108": "20x15: the ladder stalls with 132 open cells; search and SAT need over a minute",
 }
+SLOW = {
+    "janko-nurikabe-0683": "a 51-island winding through a 14x24 board: the SAT finisher takes about 20 s",
+    "janko-nurikabe-0690": "50x50: the ladder finishes it, with about 12 s of probing",
+    "janko-nurikabe-1055": "40x57: the ladder stalls after about 7 s with 432 open cells; SAT takes about 20 s more",
+}
+"""Proven unique, but over issue 2's 10 s target (the benchmark measures that): a longer budget
+keeps them from failing on a loaded machine."""
 BUDGET = 60.0
+SLOW_BUDGET = 150.0
 OPEN_BUDGET = 10.0
 
 
@@ -41,6 +47,7 @@ def cases() -> list[Any]:
 @pytest.mark.parametrize("record", cases())
 def test_corpus_puzzle_is_unique_with_its_published_solution(record: dict[str, Any]) -> None:
     puzzle = Puzzle.from_id(record["puzzle"])
-    solution = solve(puzzle, seconds=OPEN_BUDGET if record["name"] in OPEN else BUDGET)
+    name = record["name"]
+    solution = solve(puzzle, seconds=OPEN_BUDGET if name in OPEN else SLOW_BUDGET if name in SLOW else BUDGET)
     assert solution.status is Status.UNIQUE, solution.status
     assert solution.answer is not None and solution.answer.to_rows() == record["solution"]
