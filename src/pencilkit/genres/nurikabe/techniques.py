@@ -381,8 +381,16 @@ def sea_budget(board: Board) -> list[Step] | None:
     budget = grid.size - land_cells - board.shaded.bit_count()
     open_ = board.undecided
     sea = board.shaded
+    borders = sea_part_borders(board)
+    one = shared = 0  # the open cells next to one part, and next to two or more
+    for border in borders:
+        shared |= one & border
+        one |= border
+    shared &= open_
     needed = 0
-    for part, border in zip(parts, sea_part_borders(board)):
+    for part, border in zip(parts, borders):
+        if border & shared and budget:  # one open cell joins it to another part: a gap of 1 costs nothing
+            continue
         others = sea & ~part
         seen = part
         cur = border & open_
