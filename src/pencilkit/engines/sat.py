@@ -136,14 +136,14 @@ class SatSession:
         self.pool = IDPool()
         self.encoding = encode(puzzle, self.pool, given)
         self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
-        for literal in self.literals(*given):
-            self.solver.add_clause([literal])
         self.deadline = deadline
         self.conflicts = conflicts
         self.interruptible = not solver.startswith("cadical")
         self.calls = 0
         self.cuts = 0
         self.clause_count = len(self.encoding.clauses)
+        for literal in self.literals(*given):
+            self.add([literal])
 
     def __enter__(self) -> SatSession:
         return self

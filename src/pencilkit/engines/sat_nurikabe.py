@@ -59,16 +59,16 @@ def cores(puzzle: Puzzle, land: Mask) -> list[Mask]:
     return out
 
 
-def reach(puzzle: Puzzle, given: tuple[Mask, Mask] = (0, 0)) -> dict[int, Mask]:
+def reach(puzzle: Puzzle, sea: Mask = 0, core: list[Mask] | None = None) -> dict[int, Mask]:
     """For each clue (by index in ``puzzle.clues``), the cells its island could cover.
 
-    With cells ``given`` as ``(sea, land)``: an island grows from the land
-    already joined to its clue (its core), within its remaining size, around
-    known sea and away from the other cores.
+    An island grows from its core (the known land joined to its clue, see
+    :func:`cores`; by default the clue alone), within its remaining size,
+    around known ``sea`` and away from the other cores.
     """
     grid = puzzle.grid
-    sea, land = given
-    core = cores(puzzle, land)
+    if core is None:
+        core = [1 << cell for cell, _ in puzzle.clues]
     taken = puzzle.clue_mask
     for mask in core:
         taken |= mask
@@ -162,8 +162,8 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
     grid = puzzle.grid
     n = grid.size
     sea = [pool.id(("sea", c)) for c in range(n)]
-    reaches = reach(puzzle, given)
     core = cores(puzzle, given[1])
+    reaches = reach(puzzle, given[0], core)
     owners: list[list[int]] = [[] for _ in range(n)]  # clue indexes that can own each cell
     for k, mask in reaches.items():
         for c in cells(mask):
