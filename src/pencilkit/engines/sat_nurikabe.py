@@ -12,7 +12,8 @@ clue reaches without a distance bound).  Clauses:
 * two neighbouring land cells have the same owner, so islands never touch and
   no island holds two numbers (R2);
 * the owned cells of a numbered clue are exactly ``number`` (R1), by a
-  cardinality encoding from ``pysat.card``;
+  cardinality encoding from ``pysat.card`` over the cells its island may
+  still take (its core is owned already: the given land joined to the clue);
 * no 2x2 block is all sea, and some cell is sea (R4, R3);
 * implied, to help the solver: an owned cell other than the clue touches its
   island, and, when the numbers leave two or more sea cells, a sea cell
@@ -43,7 +44,7 @@ from .sat import Clause, Encoding, Model
 from .separator import separator
 
 LEVEL_CAP = 40_000
-"""Largest cells x path length for which an island's connectivity is encoded up front."""
+"""Largest cells (outside the core) x path length for which an island's connectivity is encoded up front."""
 SMALL_CARDINALITY = 40_000
 """Above this many (items x bound), cardinality uses a sorting network, not a sequential counter."""
 
@@ -84,8 +85,8 @@ def reach(puzzle: Puzzle, sea: Mask = 0, core: list[Mask] | None = None) -> dict
 
 
 def cardinality(literals: list[int], bound: int, pool: IDPool) -> list[Clause]:
-    """Clauses for ``sum(literals) == bound``."""
-    if bound > len(literals):
+    """Clauses for ``sum(literals) == bound`` (none hold for a bound out of range)."""
+    if bound < 0 or bound > len(literals):
         return [[]]
     if bound == 0:
         return [[-lit] for lit in literals]
@@ -119,7 +120,7 @@ def island_levels(puzzle: Puzzle, k: int, core: Mask, mask: Mask, owner: dict[tu
     _, number = puzzle.clues[k]
     size = mask.bit_count()
     depth = min(size if number is None else number, size) - core.bit_count()
-    if depth <= 0 or size * depth > LEVEL_CAP:
+    if depth <= 0 or (size - core.bit_count()) * depth > LEVEL_CAP:
         return []
     dist: dict[Cell, int] = {}
     for d, ring in enumerate(grid.distances(core, mask, depth)):
@@ -202,9 +203,10 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
     if land_cells is not None and n - land_cells >= 2:
         for c in range(n):  # a sea of two or more cells: every sea cell touches the sea
             clauses.append([-sea[c]] + [sea[d] for d in grid.neighbour_lists[c]])
-    for k, (cell, number) in enumerate(puzzle.clues):
+    for k, (cell, number) in enumerate(puzzle.clues):  # the core is owned already: count the rest
         if number is not None:
-            clauses.extend(cardinality([owner[k, c] for c in cells(reaches[k])], number, pool))
+            rest = reaches[k] & ~core[k]
+            clauses.extend(cardinality([owner[k, c] for c in cells(rest)], number - core[k].bit_count(), pool))
 
     fixed_sea = land_cells is not None
     may_be_sea = grid.full & ~given[1]  # cells that may be sea: a sea path never passes given land

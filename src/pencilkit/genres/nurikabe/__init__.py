@@ -54,7 +54,7 @@ def candidates(board: Board) -> list[Cell]:
     order: list[Cell] = []
     seen = 0
     ranked = []
-    for island in a.open_islands():
+    for island in a.growing:
         if island.number is None:
             continue
         exits = island.border & a.unknown & passable(a, island)
@@ -93,7 +93,7 @@ def island_alternatives(board: Board) -> list[tuple[int, int]] | None:
     """
     a = analysis(board)
     best: list[tuple[int, int]] | None = None
-    for island in a.open_islands():
+    for island in a.growing:
         need = island.need
         if need is None or need > BRANCH_MAX_NEED:
             continue

@@ -86,7 +86,7 @@ def island_complete(board: Board) -> list[Step] | None:
 
 def all_complete(board: Board) -> list[Step] | None:
     a = analysis(board)
-    if not a.unknown or any(i.number is None or not i.is_complete for i in a.islands):
+    if not a.unknown or a.growing:
         return None
     if a.strays:
         raise Contradiction(f"every island is complete but {board.grid.names(a.stray_cells)} is land", a.stray_cells)
@@ -155,7 +155,7 @@ def island_exit(board: Board) -> list[Step] | None:
     steps = []
     taken = 0
     free = a.unknown & ~a.touched_twice  # on an island's border, the cells touching no other island
-    for island in a.islands:
+    for island in a.growing:
         number = island.number
         if number is None or island.size == number:
             continue
@@ -309,7 +309,7 @@ def prospects(board: Board) -> dict[int, Prospect]:
             before_all = earlier[1]
         out = {}
         near = [changed]  # near[r]: the cells within r steps of a changed cell
-        for island in a.islands:
+        for island in a.growing:
             number = island.number
             need = None if number is None else number - island.size
             if need == 0:
@@ -488,7 +488,7 @@ def _oversize(board: Board, a: Analysis) -> list[Step]:
     if not a.strays:
         return steps
     near_stray = grid.dilate(a.stray_cells) & a.unknown
-    for island in a.islands:
+    for island in a.growing:  # a complete island is walled already (island_complete comes first)
         if island.number is None:
             continue
         for cell in cells(island.border & near_stray):
@@ -538,7 +538,7 @@ def _room(board: Board, a: Analysis) -> list[Step]:
     grid = board.grid
     steps = []
     open_ = prospects(board)
-    for island in a.islands:
+    for island in a.growing:
         number = island.number
         if number is None or island.need == 0:
             continue
@@ -586,7 +586,7 @@ def island_shapes(board: Board) -> list[Step] | None:
     a = analysis(board)
     grid = board.grid
     open_ = prospects(board)
-    for island in a.islands:
+    for island in a.growing:
         need = island.need
         if not need or need > SHAPES_MAX_NEED:
             continue
