@@ -92,14 +92,16 @@ def analyse(board: Board) -> Analysis:
                             earlier.touched, earlier.touched_twice, earlier.complete_walls, earlier.touched_more,
                             earlier.growing)
         near = grid.dilate(fresh)
-        kept_islands = []
-        dropped = []
-        for island in earlier.islands:
-            if island.cells & near:
+        # new land next to a complete island joins it (and breaks R1): then look at every island
+        suspects = earlier.islands if fresh & earlier.complete_walls else earlier.growing
+        dropped = [island for island in suspects if island.cells & near]
+        if dropped:
+            gone = {island.index for island in dropped}
+            for island in dropped:
                 fresh |= island.cells
-                dropped.append(island)
-            else:
-                kept_islands.append(island)
+            kept_islands = [island for island in earlier.islands if island.index not in gone]
+        else:
+            kept_islands = list(earlier.islands)
         kept_strays = []
         for stray in earlier.strays:
             if stray & near:
@@ -167,9 +169,15 @@ def _assemble(board: Board, sea: Mask, land: Mask, unknown: Mask, islands: list[
     stray_cells = 0
     for stray in strays:
         stray_cells |= stray
-    growing = tuple(i for i in islands if i.number is None or i.size < i.number)
+    if update is None:
+        growing = [i for i in islands if i.number is None or i.size < i.number]
+    else:  # the kept islands that grew before still do; of the new ones, those short of their number
+        gone = {i.index for i in update[1]}
+        growing = [i for i in update[0].growing if i.index not in gone]
+        growing += [i for i in new_islands if i.number is None or i.size < i.number]
+        growing.sort(key=attrgetter("index"))
     return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, one, two,
-                    complete_walls, (three, four), growing)
+                    complete_walls, (three, four), tuple(growing))
 
 
 def analysis(board: Board) -> Analysis:

@@ -197,6 +197,8 @@ def _sea_parts(board: Board) -> tuple[Mask, list[Mask], list[Mask]]:
         parts = grid.components(sea)
         return sea, parts, [grid.border(part) for part in parts]
     fresh = sea & ~earlier[0]
+    if not fresh:
+        return earlier
     near = grid.dilate(fresh)
     kept = []
     kept_borders = []
@@ -396,15 +398,15 @@ def sea_budget(board: Board) -> list[Step] | None:
         cur = border & open_
         gap = 0
         while True:
-            if gap:
-                cur = grid.dilate(cur) & open_ & ~seen
             gap += 1
             if not cur or gap > budget:
                 break
-            if grid.dilate(cur) & others:
+            grown = grid.dilate(cur)
+            if grown & others:
                 needed += gap // 2
                 break
             seen |= cur
+            cur = grown & open_ & ~seen
         if not cur or gap > budget:
             raise Contradiction(f"the sea at {grid.names(part, 3)} is too far from the rest of the sea "
                                 f"for the {budget} sea cells left", part)
@@ -634,21 +636,24 @@ def _ball(grid: Grid, cells_: Mask, radius: int) -> Mask:
 
 @lru_cache(maxsize=1 << 16)
 def _completions(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, sea: Mask) -> list[tuple[Mask, Mask]] | None:
-    level = {0}
+    neighbours = grid.neighbours
+    level = {0: grid.border(cells_)}  # extra cells -> the wall of the island with them
     for _ in range(need):
-        nxt = set()
-        for extra in level:
-            grow = grid.border(cells_ | extra) & room
+        nxt: dict[Mask, Mask] = {}
+        for extra, wall in level.items():
+            grow = wall & room
             while grow:
                 low = grow & -grow
-                nxt.add(extra | low)
                 grow ^= low
+                bigger = extra | low
+                if bigger not in nxt:
+                    nxt[bigger] = (wall | neighbours[low.bit_length() - 1]) & ~(cells_ | bigger)
             if len(nxt) > SHAPES_LIMIT:
                 return None
         level = nxt
     out = []
     for extra in sorted(level):
-        wall = grid.border(cells_ | extra)
+        wall = level[extra]
         if wall & land or grid.pools(sea | wall):
             continue
         out.append((extra, wall))
