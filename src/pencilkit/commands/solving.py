@@ -29,9 +29,11 @@ def load_puzzle(args: argparse.Namespace) -> Puzzle:
 
 
 def add_budget(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="search node budget (default %(default)s)")
+    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES,
+                        help="node budget of depth-first search, which counts a stalled board only "
+                             "without python-sat (default %(default)s)")
     parser.add_argument("--time", type=float, default=60.0, metavar="SECONDS",
-                        help="search time budget per puzzle (default %(default)s)")
+                        help="time budget per puzzle (default %(default)s)")
     parser.add_argument("--level", default="expert",
                         help="hardest technique level the ladder may use before search (default expert)")
 
