@@ -133,16 +133,28 @@ def test_legal_seas_enumeration_is_right_on_2x2() -> None:
     assert len(legal_seas(2, 2)) == 15 - 2 - 1
 
 
+def counted(puzzle: Puzzle, methods: set[str]) -> Status:
+    """The status of ``puzzle`` by the SAT finisher and, separately, by depth-first search (what
+    counts a stalled board without python-sat): the two must agree.  Adds the methods used."""
+    by_sat = solve(puzzle)
+    by_search = solve(puzzle, exact=False)
+    assert by_sat.status is by_search.status, (puzzle.id(), by_sat.status, by_search.status)
+    methods.update((by_sat.method, by_search.method))
+    return by_sat.status
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_every_small_board_counts_and_deduces_soundly(chunk: int) -> None:
     puzzles = small_puzzles()[chunk::4]
     rng = random.Random(chunk)
     deductions = 0
+    methods: set[str] = set()
     for puzzle in puzzles:
         sols = oracle_solutions(puzzle)
-        assert solve(puzzle).status is expected_status(len(sols)), puzzle.id()
+        assert counted(puzzle, methods) is expected_status(len(sols)), puzzle.id()
         deductions += assert_sound(puzzle, sols, partial_boards(puzzle, sols, rng, 3))
     assert deductions > 100  # the check saw real deductions, not an idle ladder
+    assert {"ladder", "sat", "search"} <= methods  # and both counting engines at work
 
 
 def random_puzzle(rows: int, cols: int, rng: random.Random) -> Puzzle:
@@ -168,12 +180,14 @@ def test_random_boards_count_and_deduce_soundly(rows: int, cols: int, seed: int)
     rng = random.Random(seed)
     statuses = set()
     deductions = 0
+    methods: set[str] = set()
     for _ in range(40):
         puzzle = random_puzzle(rows, cols, rng)
         sols = oracle_solutions(puzzle)
-        status = solve(puzzle).status
+        status = counted(puzzle, methods)
         assert status is expected_status(len(sols)), (puzzle.id(), len(sols))
         statuses.add(status)
         deductions += assert_sound(puzzle, sols, partial_boards(puzzle, sols, rng, 4))
     assert {Status.UNIQUE, Status.MULTIPLE} <= statuses
     assert deductions > 100
+    assert {"sat", "search"} <= methods
