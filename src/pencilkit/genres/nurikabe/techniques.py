@@ -617,10 +617,13 @@ def island_shapes(board: Board) -> list[Step] | None:
 def completions(grid: Grid, a: Analysis, island: Island, need: int) -> list[tuple[Mask, Mask]] | None:
     """The valid ``(extra cells, wall)`` completions of an island, or ``None`` if too many.
 
-    Only cells within ``need + 2`` steps of the island matter (the cells it may
-    take, their wall, and the 2x2 blocks the wall closes), so the enumeration
-    is cached on the island and that neighbourhood: probing and search revisit
-    the same islands on boards that differ far away.
+    The cells it may take and their wall lie within ``need + 1`` steps of the
+    island, and the enumeration reads the board within ``need + 2`` steps, so
+    it is cached on the island and that neighbourhood: probing and search
+    revisit the same islands on boards that differ far away.  (A 2x2 block a
+    wall closes can have its far corner ``need + 3`` steps away; such a block
+    is not seen, which can only keep a completion that could have been ruled
+    out: sound, and a little weaker.)
     """
     near = _ball(grid, island.cells, need + 2)
     return _completions(grid, island.cells, need, passable(a, island) & near, a.land & near, a.sea & near)
