@@ -105,7 +105,7 @@ def at_most_one(literals: list[int], pool: IDPool) -> list[Clause]:
 
 
 def island_levels(puzzle: Puzzle, k: int, core: Mask, mask: Mask, owner: dict[tuple[int, Cell], int],
-                  pool: IDPool) -> list[Clause]:
+                  pool: IDPool) -> list[Clause] | None:
     """Island k's connectivity up front: every owned cell is joined to the core by a short island path.
 
     The core is the known land joined to the clue (at least the clue).
@@ -114,14 +114,17 @@ def island_levels(puzzle: Puzzle, k: int, core: Mask, mask: Mask, owner: dict[tu
     owned cell needs ``lvl[c][number - |core|]``.  True of every solution (a
     shortest island path to the core passes only cells outside it, and at
     least the breadth-first distance), and it leaves no disconnected island.
-    Skipped (left to the lazy cuts) when cells x levels exceeds :data:`LEVEL_CAP`.
+    ``None`` (left to the lazy cuts) when cells x levels exceeds
+    :data:`LEVEL_CAP`; no clauses when the island cannot grow past its core.
     """
     grid = puzzle.grid
     _, number = puzzle.clues[k]
     size = mask.bit_count()
     depth = min(size if number is None else number, size) - core.bit_count()
-    if depth <= 0 or (size - core.bit_count()) * depth > LEVEL_CAP:
+    if depth <= 0:
         return []
+    if (size - core.bit_count()) * depth > LEVEL_CAP:
+        return None
     dist: dict[Cell, int] = {}
     for d, ring in enumerate(grid.distances(core, mask, depth)):
         for c in cells(ring):
@@ -197,8 +200,13 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
     for k, (cell, _) in enumerate(puzzle.clues):  # island cells other than the clue touch their island
         for c in cells(reaches[k] & ~(1 << cell)):
             clauses.append([-owner[k, c]] + [owner[k, d] for d in grid.neighbour_lists[c] if (k, d) in owner])
+    lazy = []  # the islands whose connectivity is left to the cuts
     for k in range(len(puzzle.clues)):
-        clauses.extend(island_levels(puzzle, k, core[k], reaches[k], owner, pool))
+        levels = island_levels(puzzle, k, core[k], reaches[k], owner, pool)
+        if levels is None:
+            lazy.append(k)
+        else:
+            clauses.extend(levels)
     land_cells = puzzle.clue_total
     if land_cells is not None and n - land_cells >= 2:
         for c in range(n):  # a sea of two or more cells: every sea cell touches the sea
@@ -213,7 +221,8 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
 
     def cuts(model: Model, shaded: Mask) -> list[Clause]:
         out: list[Clause] = []
-        for k, (cell, _) in enumerate(puzzle.clues):
+        for k in lazy:
+            cell = puzzle.clues[k][0]
             owned = sum(1 << c for c in cells(reaches[k]) if model.value(owner[k, c]))
             for part in grid.components(owned):
                 if part >> cell & 1:
@@ -224,7 +233,7 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
         if len(parts) > 1:
             parts.sort(key=lambda m: -m.bit_count())
             first, second = parts[0], parts[1]
-            wall = separator(grid, second, first, may_be_sea & ~shaded, may_be_sea | shaded)  # the fewest land cells between them
+            wall = separator(grid, second, first, may_be_sea & ~shaded, may_be_sea)  # the fewest land cells between them
             out.append([-sea[lowest(first)], -sea[lowest(second)]] + [sea[d] for d in cells(wall)])
             if fixed_sea:  # each part is smaller than the sea, so it cannot be all of it
                 for part in parts:

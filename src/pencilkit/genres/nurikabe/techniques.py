@@ -156,8 +156,7 @@ def island_exit(board: Board) -> list[Step] | None:
     taken = 0
     free = a.unknown & ~a.touched_twice  # on an island's border, the cells touching no other island
     for island in a.growing:
-        number = island.number
-        if number is None or island.size == number:
+        if island.number is None:
             continue
         exits = island.border & free
         if not exits:
@@ -312,10 +311,7 @@ def prospects(board: Board) -> dict[int, Prospect]:
         out = {}
         near = [changed]  # near[r]: the cells within r steps of a changed cell
         for island in a.growing:
-            number = island.number
-            need = None if number is None else number - island.size
-            if need == 0:
-                continue
+            need = island.need
             before = before_all.get(island.index)
             if before is not None and before.cells == island.cells and need is not None:
                 radius = need + 2
@@ -542,7 +538,7 @@ def _room(board: Board, a: Analysis) -> list[Step]:
     open_ = prospects(board)
     for island in a.growing:
         number = island.number
-        if number is None or island.need == 0:
+        if number is None:
             continue
         prospect = open_[island.index]
         room = prospect.reach
