@@ -4,6 +4,9 @@
 new cell's neighbours) instead of taking the border of every shape, so it is
 compared with an enumeration that does the plain thing, on islands near
 every edge of the board and on a 2x2 block at the far edge of what it reads.
+It also narrows an earlier answer down for a board that decides more; that
+is compared along chains of boards, each deciding more than the last, with
+side branches as probing makes them.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import random
 
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.genres.nurikabe.analysis import analysis
+from pencilkit.genres.nurikabe import techniques
 from pencilkit.genres.nurikabe.techniques import (
     SHAPES_MAX_NEED,
     _ball,
@@ -92,3 +96,59 @@ def test_a_block_closed_two_rows_above_the_island_rules_a_completion_out() -> No
     assert found is not None
     extras = [extra for extra, _ in found]
     assert 1 << grid.cell(4, 2) not in extras and 1 << grid.cell(4, 3) in extras and len(extras) == 5
+
+
+def test_answers_narrowed_from_earlier_boards_match_the_plain_enumeration() -> None:
+    """Reveal a solution a few cells at a time; at each board, and on a side branch that also
+    decides one open cell the wrong way, every small island's completions (narrowed from the
+    answers of the boards before) equal the plain enumeration."""
+    rng = random.Random(11)
+    records = [r for r in load_corpus("nurikabe") if r["puzzle"].split(":")[1] in ("10x10", "12x12")]
+    _completions.cache_clear()
+    techniques._known.clear()
+    narrowed = 0
+    calls = []
+    original = techniques._narrowed
+
+    def counting(*args: object) -> list[tuple[Mask, Mask]]:
+        calls.append(1)
+        return original(*args)  # type: ignore[arg-type]
+
+    techniques._narrowed = counting  # type: ignore[assignment]
+    try:
+        for record in records[:12]:
+            puzzle = Puzzle.from_id(record["puzzle"])
+            grid = puzzle.grid
+            solution = record["solution"]
+            sea_cells = {r * grid.cols + c for r, row in enumerate(solution) for c, ch in enumerate(row) if ch == "#"}
+            order = list(range(grid.size))
+            rng.shuffle(order)
+            for shown in range(20, grid.size, 4):
+                revealed = order[:shown]
+                sea = sum(1 << c for c in revealed if c in sea_cells)
+                land = puzzle.clue_mask | sum(1 << c for c in revealed if c not in sea_cells)
+                boards = [Board(puzzle, sea, land)]
+                open_ = [c for c in order[shown:] if not land >> c & 1]
+                if open_:
+                    wrong = open_[0]
+                    boards.append(Board(puzzle, sea, land | 1 << wrong) if wrong in sea_cells
+                                  else Board(puzzle, sea | 1 << wrong, land))
+                for board in boards:
+                    try:
+                        a = analysis(board)
+                    except Contradiction:
+                        continue
+                    for island in a.growing:
+                        need = island.need
+                        if need is None or not 0 < need <= SHAPES_MAX_NEED:
+                            continue
+                        near = _ball(grid, island.cells, need + 2)
+                        args = (island.cells, need, passable(a, island) & near, a.land & near, a.sea & near)
+                        before = len(calls)
+                        found = _completions(grid, *args)
+                        narrowed += len(calls) > before
+                        if found is not None:
+                            assert found == plain_completions(grid, *args), (puzzle.id(), board.answer().to_rows())
+    finally:
+        techniques._narrowed = original  # type: ignore[assignment]
+    assert narrowed > 200

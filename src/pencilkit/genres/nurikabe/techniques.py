@@ -266,6 +266,13 @@ class Prospect:
     """For enumerated completions: the cells every one takes and the cells every wall takes."""
     plain: list[Mask] = field(default_factory=list, compare=False)
     """For enumerated completions, once asked: the plain reach (see :meth:`region`)."""
+    quiet: set[str] = field(default_factory=set, compare=False)
+    """The techniques that found nothing in this island while the prospect held.
+
+    rationale: a prospect is carried over only while nothing within ``need + 2``
+    steps of the island changes, and ``forced``'s room check and
+    ``island_shapes`` read nothing farther, so what they found nothing in
+    stays so; on boards probing tries, most islands are such."""
 
     def region(self, grid: Grid, a: Analysis, island: Island) -> Mask:
         """The cells within ``need`` steps of the island through cells it may take: its reach,
@@ -541,11 +548,14 @@ def _room(board: Board, a: Analysis) -> list[Step]:
         if number is None:
             continue
         prospect = open_[island.index]
+        if "room" in prospect.quiet:
+            continue
         room = prospect.reach
         size = room.bit_count()
         if size < number:
             raise Contradiction(f"{describe(island, board)} has room for only {size} cells", room)
         if size - number > ROOM_SLACK:
+            prospect.quiet.add("room")
             continue
         need = number - island.size
         region = prospect.region(grid, a, island)  # not the union of the completions: the plain reach
@@ -554,6 +564,7 @@ def _room(board: Board, a: Analysis) -> list[Step]:
                 _cell_reason, grid, cell, f"is land: as sea it would leave {describe(island, board)} too little room")))
         if steps:
             return steps
+        prospect.quiet.add("room")
     return steps
 
 
@@ -590,7 +601,7 @@ def island_shapes(board: Board) -> list[Step] | None:
             continue
         prospect = open_[island.index]
         shapes = prospect.shapes
-        if shapes is None:
+        if shapes is None or "shapes" in prospect.quiet:
             continue
         if not shapes:
             raise Contradiction(f"{describe(island, board)} has no way to reach {island.number} cells", island.cells)
@@ -607,6 +618,7 @@ def island_shapes(board: Board) -> list[Step] | None:
                 ways = "the only way" if n == 1 else f"each of the {n} ways"
                 return f"{ways} to finish {describe(i, board)} " + " and ".join(parts)
             return [Step(sea, land, reason)]
+        prospect.quiet.add("shapes")
     return None
 
 
@@ -633,8 +645,87 @@ def _ball(grid: Grid, cells_: Mask, radius: int) -> Mask:
     return cells_
 
 
+ENUMERATED_KEEP = 8
+"""Lists of completions ``_completions`` keeps per island, for later boards to narrow down."""
+_known: dict[tuple[Grid, Mask, int], list[tuple[Mask, Mask, Mask, list[tuple[Mask, Mask]]]]] = {}
+"""``(grid, island cells, need)`` -> recent answers, the latest used first, as
+``(room, land, sea, completions)``."""
+
+
 @lru_cache(maxsize=1 << 16)
 def _completions(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, sea: Mask) -> list[tuple[Mask, Mask]] | None:
+    """The completions of ``cells_`` by ``need`` cells of ``room`` whose walls touch no ``land`` and
+    close no 2x2 block of ``sea``.
+
+    A board decides more cells than the board it came from, so the same
+    island usually has less room, more land and more sea around it than at
+    an earlier answer: its completions are then exactly the earlier ones
+    that avoid the lost room, touch no new land and close no block with the
+    new sea (a block they close must hold a new sea cell), and are read off
+    that list instead of enumerated again.
+
+    rationale: probing asks about the same islands on boards one trial
+    apart; the answer for the board probing started from is the usual
+    source, and is kept at the front while it serves.
+    """
+    key = (grid, cells_, need)
+    recent = _known.get(key)
+    if recent is None:
+        if len(_known) > 1 << 14:
+            _known.clear()
+        recent = _known[key] = []
+    best = -1
+    for i, (room0, land0, sea0, shapes) in enumerate(recent):
+        if not room & ~room0 and not land0 & ~land and not sea0 & ~sea \
+                and (best < 0 or len(shapes) < len(recent[best][3])):
+            best = i
+    if best >= 0:
+        room0, land0, sea0, shapes = recent.pop(best)
+        found = _narrowed(grid, shapes, room0 & ~room, land & ~land0, sea, sea & ~sea0)
+        recent.insert(0, (room0, land0, sea0, shapes))
+    else:
+        found = _enumerate(grid, cells_, need, room, land, sea)
+        if found is None:
+            return None
+    recent.insert(0, (room, land, sea, found))
+    del recent[ENUMERATED_KEEP:]
+    return found
+
+
+def _narrowed(grid: Grid, shapes: list[tuple[Mask, Mask]], lost: Mask, fresh_land: Mask, sea: Mask,
+              fresh_sea: Mask) -> list[tuple[Mask, Mask]]:
+    """The ``shapes`` that take no ``lost`` cell, wall no ``fresh_land`` and close no 2x2 block of
+    ``sea`` holding a cell of ``fresh_sea``."""
+    taken = walls = 0
+    for extra, wall in shapes:
+        taken |= extra
+        walls |= wall
+    lost &= taken
+    fresh_land &= walls
+    cols = grid.cols
+    corners = (fresh_sea | fresh_sea >> 1 | fresh_sea >> cols | fresh_sea >> (cols + 1)) & grid.window_corners
+    missing = []  # what a wall must add to close a block, for the blocks some wall can close
+    for corner in cells(corners):
+        gap = grid.window(corner) & ~sea
+        if not gap:
+            return []
+        if not gap & ~walls:
+            missing.append(gap)
+    if not (lost or fresh_land or missing):
+        return shapes
+    out = []
+    for extra, wall in shapes:
+        if extra & lost or wall & fresh_land:
+            continue
+        for gap in missing:
+            if not gap & ~wall:
+                break
+        else:
+            out.append((extra, wall))
+    return out
+
+
+def _enumerate(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, sea: Mask) -> list[tuple[Mask, Mask]] | None:
     neighbours = grid.neighbours
     level = {0: grid.border(cells_)}  # extra cells -> the wall of the island with them
     for _ in range(need):
