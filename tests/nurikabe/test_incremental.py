@@ -18,7 +18,9 @@ from pencilkit.frame.board import Board, Contradiction
 from pencilkit.genres.nurikabe.analysis import analysis
 from pencilkit.genres.nurikabe.techniques import (
     TECHNIQUES,
+    _room,
     _sea_cuts,
+    island_shapes,
     prospects,
     sea_part_borders,
     sea_parts,
@@ -37,7 +39,19 @@ def derived(board: Board) -> tuple[object, ...]:
     parts = sorted(zip(sea_parts(board), sea_part_borders(board)))
     counts = (a.touched, a.touched_twice, a.touched_more, a.complete_walls)
     growing = [i.index for i in a.growing]
-    return islands, sorted(a.strays), counts, parts, views, cuts, growing
+    return islands, sorted(a.strays), counts, parts, views, cuts, growing, verdicts(board)
+
+
+def verdicts(board: Board) -> tuple[object, ...]:
+    """What the room check and ``island_shapes`` find, which skip islands whose prospect they
+    found nothing in before."""
+    out: list[object] = []
+    for find in (lambda b: _room(b, analysis(b)), island_shapes):
+        try:
+            out.append([(s.shade, s.unshade) for s in find(board) or []])
+        except Contradiction as broken:
+            out.append(("contradiction", broken.cells))
+    return tuple(out)
 
 
 def walk(board: Board, rng: random.Random, steps: int, checked: list[int]) -> None:
