@@ -22,6 +22,7 @@ from pencilkit.genres.nurikabe.techniques import (
     _sea_cuts,
     island_shapes,
     prospects,
+    sea_budget,
     sea_part_borders,
     sea_parts,
 )
@@ -44,13 +45,16 @@ def derived(board: Board) -> tuple[object, ...]:
 
 def verdicts(board: Board) -> tuple[object, ...]:
     """What the room check and ``island_shapes`` find, which skip islands whose prospect they
-    found nothing in before."""
+    found nothing in before, and ``sea_budget``, which reuses the searches of parts whose
+    surroundings did not change."""
     out: list[object] = []
-    for find in (lambda b: _room(b, analysis(b)), island_shapes):
+    for find in (lambda b: _room(b, analysis(b)), island_shapes, sea_budget):
         try:
             out.append([(s.shade, s.unshade) for s in find(board) or []])
         except Contradiction as broken:
-            out.append(("contradiction", broken.cells))
+            out.append(("contradiction", broken.cells, broken.reason))
+    searched = board._derived.get("sea_gaps")  # each part's search: carried or fresh, the same
+    out.append(None if searched is None else {part: known[:2] for part, known in searched[2].items()})
     return tuple(out)
 
 

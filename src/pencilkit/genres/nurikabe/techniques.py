@@ -375,6 +375,10 @@ def sea_budget(board: Board) -> list[Step] | None:
     takes new sea cells: part ``i`` is ``g_i`` open cells from the nearest
     other part, so any joining tree uses at least ``g_i // 2`` cells within
     ``g_i // 2`` steps of part ``i``, and those neighbourhoods do not overlap.
+
+    rationale: each part's search for the nearest other part is kept with
+    the cells it read, and reused on later boards (probing's) while none of
+    those cells changed.
     """
     land_cells = board.puzzle.clue_total
     if land_cells is None:
@@ -392,31 +396,49 @@ def sea_budget(board: Board) -> list[Step] | None:
         shared |= one & border
         one |= border
     shared &= open_
+    earlier: tuple[Mask, Mask, dict[Mask, tuple[int, Mask, int]]] | None = board.earlier("sea_gaps")
+    if earlier is None:
+        changed, before = grid.full, {}
+    else:
+        changed, before = (sea ^ earlier[0]) | (open_ ^ earlier[1]), earlier[2]
+    gaps: dict[Mask, tuple[int, Mask, int]] = {}
     needed = 0
     for part, border in zip(parts, borders):
         if border & shared and budget:  # one open cell joins it to another part: a gap of 1 costs nothing
             continue
-        others = sea & ~part
-        seen = part
-        cur = border & open_
-        gap = 0
-        while True:
-            gap += 1
-            if not cur or gap > budget:
-                break
-            grown = grid.dilate(cur)
-            if grown & others:
-                needed += gap // 2
-                break
-            seen |= cur
-            cur = grown & open_ & ~seen
-        if not cur or gap > budget:
+        known = before.get(part)
+        if known is None or known[1] & changed or budget > known[2] < known[0]:
+            known = _gap(grid, part, border & open_, sea & ~part, open_, budget)
+        gaps[part] = known
+        gap = known[0]
+        if not gap or gap > budget:
             raise Contradiction(f"the sea at {grid.names(part, 3)} is too far from the rest of the sea "
                                 f"for the {budget} sea cells left", part)
+        needed += gap // 2
         if needed > budget:
             raise Contradiction(f"joining the {len(parts)} parts of the sea takes more than the "
                                 f"{budget} sea cells left", sea)
+    board.derived("sea_gaps", lambda _: (sea, open_, gaps))
     return None
+
+
+def _gap(grid: Grid, part: Mask, cur: Mask, others: Mask, open_: Mask, budget: int) -> tuple[int, Mask, int]:
+    """How many steps through open cells (starting from ``cur``, the part's open border) reach
+    ``others``: ``0`` when none do, ``budget + 1`` when ``budget`` steps reach none.  With it, the
+    cells the search read (the answer holds while none of them changes) and ``budget``."""
+    seen = part
+    gap = 0
+    while True:
+        gap += 1
+        if not cur:
+            return 0, grid.dilate(seen), budget
+        if gap > budget:
+            return gap, grid.dilate(seen | cur), budget
+        grown = grid.dilate(cur)
+        if grown & others:
+            return gap, grid.dilate(seen | cur), budget
+        seen |= cur
+        cur = grown & open_ & ~seen
 
 
 def sea_reach(board: Board) -> list[Step] | None:
