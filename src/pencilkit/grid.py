@@ -136,6 +136,12 @@ class Grid:
             | (mask >> cols)
         )
 
+    def dilate8(self, mask: Mask) -> Mask:
+        """``mask`` with every neighbour of its cells added, diagonals included."""
+        cols = self.cols
+        row = mask | ((mask << 1) & self.not_first_col) | ((mask >> 1) & self.not_last_col)
+        return row | ((row << cols) & self.full) | (row >> cols)
+
     def border(self, mask: Mask) -> Mask:
         """The cells outside ``mask`` that touch it."""
         return self.dilate(mask) & ~mask
@@ -145,6 +151,15 @@ class Grid:
         cur = seed & within
         while True:
             nxt = self.dilate(cur) & within
+            if nxt == cur:
+                return cur
+            cur = nxt
+
+    def flood8(self, seed: Mask, within: Mask) -> Mask:
+        """All cells of ``within`` connected to ``seed`` through ``within``, diagonals included."""
+        cur = seed & within
+        while True:
+            nxt = self.dilate8(cur) & within
             if nxt == cur:
                 return cur
             cur = nxt

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 
 from pencilkit.frame.board import Board, Contradiction
-from pencilkit.genres.nurikabe.analysis import analysis
 from pencilkit.genres.nurikabe import techniques
+from pencilkit.genres.nurikabe.analysis import analysis
 from pencilkit.genres.nurikabe.techniques import (
     SHAPES_MAX_NEED,
     _ball,

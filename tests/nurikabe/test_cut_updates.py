@@ -18,7 +18,6 @@ from pencilkit.genres.nurikabe.cuts import (
     cut_structure,
     locally_joined,
     parts_around,
-    ring,
 )
 from pencilkit.grid import Grid, Mask, cells
 
@@ -122,7 +121,7 @@ def test_locally_joined_cells_change_no_connection() -> None:
             bit = 1 << cell
             if not locally_joined(grid, bit, space):
                 continue
-            before = grid.components(space & ~bit & ~ring(grid, bit))
+            before = grid.components(space & ~bit & ~grid.dilate8(bit))
             rest = space & ~bit
             for part in before:
                 whole = grid.flood(part, rest)
@@ -137,7 +136,7 @@ def test_parts_around_are_the_components_without_the_blob() -> None:
         cell = rng.choice(list(cells(space)))
         blob = 1 << cell
         reached = grid.flood(1 << cell, space)
-        near = [c for c in cells(ring(grid, blob) & reached) if c != cell]
+        near = [c for c in cells(grid.dilate8(blob) & reached) if c != cell]
         if near:
             blob |= 1 << rng.choice(near)
         answer = parts_around(grid, blob, space, reached, 10_000)

@@ -16,8 +16,9 @@ clue reaches without a distance bound).  Clauses:
   still take (its core is owned already: the given land joined to the clue);
 * no 2x2 block is all sea, and some cell is sea (R4, R3);
 * implied, to help the solver: an owned cell other than the clue touches its
-  island, and, when the numbers leave two or more sea cells, a sea cell
-  touches the sea.
+  island; when the numbers leave two or more sea cells, a sea cell touches
+  the sea; and an island does not take a cell that would join land from
+  edge to edge between given sea cells on both sides (:mod:`.edge_walls`).
 
 Island connectivity is encoded up front where it is small enough
 (:func:`island_levels`).  Connectivity of the sea, and of islands too big for
@@ -40,6 +41,7 @@ from pysat.formula import IDPool
 
 from ..grid import Cell, Mask, cells, lowest
 from ..puzzle import Puzzle
+from .edge_walls import edge_walls
 from .sat import Clause, Encoding, Model
 from .separator import separator
 
@@ -179,6 +181,9 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
             owner[k, c] = -sea[c] if len(owners[c]) == 1 else pool.id(("own", k, c))
 
     clauses: list[Clause] = [[sea[c] for c in range(n)]]  # the sea is not empty
+    clue_cells = [cell for cell, _ in puzzle.clues]
+    clauses.extend([-owner[k, c]] for k, c in edge_walls(grid, given[0], given[1] | puzzle.clue_mask, clue_cells,
+                                                         core, reaches))
     for window in grid.windows:
         clauses.append([-sea[c] for c in cells(window)])
     for k, (cell, _) in enumerate(puzzle.clues):

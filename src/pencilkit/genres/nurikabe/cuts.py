@@ -145,20 +145,13 @@ class CutStructure:
                        fixes=self.fixes + ((settled, tuple(fresh)),))
 
 
-def ring(grid: Grid, mask: Mask) -> Mask:
-    """The cells of ``mask`` and every cell touching one of them, diagonals included."""
-    cols = grid.cols
-    row = mask | ((mask << 1) & grid.not_first_col) | ((mask >> 1) & grid.not_last_col)
-    return row | ((row << cols) & grid.full) | (row >> cols)
-
-
 def locally_joined(grid: Grid, blob: Mask, space: Mask) -> bool:
     """Whether the cells of ``space`` next to ``blob`` are joined through cells of ``space`` in
     the ring around ``blob`` (then no path needs ``blob``)."""
     outer = grid.border(blob) & space
     if not outer & (outer - 1):
         return True
-    around = ring(grid, blob) & space & ~blob
+    around = grid.dilate8(blob) & space & ~blob
     return grid.flood(outer & -outer, around) & outer == outer
 
 
@@ -175,7 +168,7 @@ def split_around(grid: Grid, blob: Mask, space: Mask, reached: Mask,
     """
     within = space & ~blob
     outer = grid.border(blob) & within
-    around = ring(grid, blob) & within
+    around = grid.dilate8(blob) & within
     groups: list[_Flood] = []
     on_paths = 0
     while outer:
@@ -261,7 +254,7 @@ def parts_around(grid: Grid, blob: Mask, space: Mask, reached: Mask,
     """
     within = space & ~blob
     outer = grid.border(blob) & within
-    around = ring(grid, blob) & within
+    around = grid.dilate8(blob) & within
     groups: list[list[Mask]] = []  # [seen, frontier]
     while outer:
         seed = grid.flood(outer & -outer, around)
@@ -423,4 +416,4 @@ def cut_structure(grid: Grid, space: Mask, targets: Mask) -> CutStructure | None
     return CutStructure(space, targets, out, reached, pockets)
 
 
-__all__ = ["CutStructure", "cut_structure", "locally_joined", "parts_around", "ring", "split_around"]
+__all__ = ["CutStructure", "cut_structure", "locally_joined", "parts_around", "split_around"]

@@ -697,6 +697,7 @@ def _completions(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, se
             _known.clear()
         recent = _known[key] = []
     best = -1
+    found: list[tuple[Mask, Mask]] | None
     for i, (room0, land0, sea0, shapes) in enumerate(recent):
         if not room & ~room0 and not land0 & ~land and not sea0 & ~sea \
                 and (best < 0 or len(shapes) < len(recent[best][3])):
