@@ -14,7 +14,7 @@ board moves in one operation.  Tables are built once per shape and cached.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeAlias
@@ -39,6 +39,16 @@ def cells(mask: Mask) -> Iterator[Cell]:
 def lowest(mask: Mask) -> Cell:
     """The smallest cell of a non-empty mask."""
     return (mask & -mask).bit_length() - 1
+
+
+def _spread(dilate: Callable[[Mask], Mask], seed: Mask, within: Mask) -> Mask:
+    """Grow ``seed`` inside ``within`` by ``dilate`` until it stops."""
+    cur = seed & within
+    while True:
+        nxt = dilate(cur) & within
+        if nxt == cur:
+            return cur
+        cur = nxt
 
 
 @dataclass(frozen=True, eq=False)
@@ -148,21 +158,11 @@ class Grid:
 
     def flood(self, seed: Mask, within: Mask) -> Mask:
         """All cells of ``within`` connected to ``seed`` through ``within``."""
-        cur = seed & within
-        while True:
-            nxt = self.dilate(cur) & within
-            if nxt == cur:
-                return cur
-            cur = nxt
+        return _spread(self.dilate, seed, within)
 
     def flood8(self, seed: Mask, within: Mask) -> Mask:
         """All cells of ``within`` connected to ``seed`` through ``within``, diagonals included."""
-        cur = seed & within
-        while True:
-            nxt = self.dilate8(cur) & within
-            if nxt == cur:
-                return cur
-            cur = nxt
+        return _spread(self.dilate8, seed, within)
 
     def components(self, mask: Mask) -> list[Mask]:
         """The orthogonally connected components of ``mask``."""

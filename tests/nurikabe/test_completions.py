@@ -44,6 +44,23 @@ def plain_completions(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mas
     return out
 
 
+def small_islands(board: Board) -> list[tuple[Mask, int, Mask, Mask, Mask]]:
+    """The arguments of ``_completions`` for every island of ``board`` that enumerates its
+    completions (``[]`` when the board breaks a rule)."""
+    grid = board.grid
+    try:
+        a = analysis(board)
+    except Contradiction:
+        return []
+    out = []
+    for island in a.growing:
+        need = island.need
+        if need is not None and 0 < need <= SHAPES_MAX_NEED:
+            near = _ball(grid, island.cells, need + 2)
+            out.append((island.cells, need, passable(a, island) & near, a.land & near, a.sea & near))
+    return out
+
+
 def test_shifted_enumeration_matches_the_plain_one() -> None:
     rng = random.Random(5)
     records = [r for r in load_corpus("nurikabe") if r["puzzle"].split(":")[1] in ("10x10", "12x12", "14x24")]
@@ -58,24 +75,16 @@ def test_shifted_enumeration_matches_the_plain_one() -> None:
             shown = [c for c in range(grid.size) if rng.random() < 0.7]
             board = Board(puzzle, sum(1 << c for c in shown if c in sea_cells),
                           puzzle.clue_mask | sum(1 << c for c in shown if c not in sea_cells))
-            try:
-                a = analysis(board)
-            except Contradiction:
-                continue
-            for island in a.growing:
-                need = island.need
-                if need is None or not 0 < need <= SHAPES_MAX_NEED:
-                    continue
-                near = _ball(grid, island.cells, need + 2)
-                args = (island.cells, need, passable(a, island) & near, a.land & near, a.sea & near)
+            for args in small_islands(board):
                 found = _completions(grid, *args)
                 if found is None:
                     continue
                 assert found == plain_completions(grid, *args), (puzzle.id(), board.answer().to_rows())
                 compared += 1
-                top = ((island.cells & -island.cells).bit_length() - 1) // grid.cols
+                island, need = args[0], args[1]
+                top = ((island & -island).bit_length() - 1) // grid.cols
                 near_top += top <= need + 2
-                near_bottom += island.cells.bit_length() > grid.size - (need + 2) * grid.cols
+                near_bottom += island.bit_length() > grid.size - (need + 2) * grid.cols
     assert compared > 300 and near_top > 50 and near_bottom > 50
 
 
@@ -134,16 +143,7 @@ def test_answers_narrowed_from_earlier_boards_match_the_plain_enumeration() -> N
                     boards.append(Board(puzzle, sea, land | 1 << wrong) if wrong in sea_cells
                                   else Board(puzzle, sea | 1 << wrong, land))
                 for board in boards:
-                    try:
-                        a = analysis(board)
-                    except Contradiction:
-                        continue
-                    for island in a.growing:
-                        need = island.need
-                        if need is None or not 0 < need <= SHAPES_MAX_NEED:
-                            continue
-                        near = _ball(grid, island.cells, need + 2)
-                        args = (island.cells, need, passable(a, island) & near, a.land & near, a.sea & near)
+                    for args in small_islands(board):
                         before = len(calls)
                         found = _completions(grid, *args)
                         narrowed += len(calls) > before
