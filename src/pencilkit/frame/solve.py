@@ -147,7 +147,7 @@ def _sat_finisher(puzzle: Puzzle) -> Any:
 
     rationale: on the 79 stalled boards of the corpora a CDCL solver settles
     the count faster than depth-first search in all but one (median 0.02 s,
-    against 0.31 s for 2,000 nodes of search first and SAT after it; see
+    against about 0.3 s for 2,000 nodes of search first and SAT after it; see
     benchmarks/stalled_boards.py), and it settles the big ones search gives
     up on; search is the way only without python-sat.
     """
