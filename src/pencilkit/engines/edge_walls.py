@@ -44,8 +44,7 @@ def edge_cycle(grid: Grid) -> tuple[Cell, ...]:
     order += [grid.cell(r, cols - 1) for r in range(1, rows)]
     order += [grid.cell(rows - 1, c) for c in range(cols - 2, -1, -1)]
     order += [grid.cell(r, 0) for r in range(rows - 2, 0, -1)]
-    seen: set[Cell] = set()
-    return tuple(c for c in order if not (c in seen or seen.add(c)))  # type: ignore[func-returns-value]
+    return tuple(dict.fromkeys(order))  # a board one cell wide meets its cells twice: keep the first
 
 
 def edge_walls(grid: Grid, sea: Mask, land: Mask, clue_cells: Sequence[Cell], cores: Sequence[Mask],

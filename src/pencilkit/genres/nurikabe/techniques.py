@@ -407,7 +407,8 @@ def sea_budget(board: Board) -> list[Step] | None:
         if border & shared and budget:  # one open cell joins it to another part: a gap of 1 costs nothing
             continue
         known = before.get(part)
-        if known is None or known[1] & changed or budget > known[2] < known[0]:
+        outgrown = known is not None and known[0] > known[2] < budget  # stopped by a smaller budget
+        if known is None or known[1] & changed or outgrown:
             known = _gap(grid, part, border & open_, sea & ~part, open_, budget)
         gaps[part] = known
         gap = known[0]
@@ -687,8 +688,10 @@ def _completions(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, se
     that list instead of enumerated again.
 
     rationale: probing asks about the same islands on boards one trial
-    apart; the answer for the board probing started from is the usual
-    source, and is kept at the front while it serves.
+    apart.  Of the answers kept that such a board can narrow, the one with
+    the fewest shapes is used (the nearest earlier board), and each answer
+    used moves to the front, so the board probing started from stays kept
+    while its trials narrow it.
     """
     key = (grid, cells_, need)
     recent = _known.get(key)
