@@ -670,6 +670,9 @@ def _ball(grid: Grid, cells_: Mask, radius: int) -> Mask:
 
 ENUMERATED_KEEP = 8
 """Lists of completions ``_completions`` keeps per island, for later boards to narrow down."""
+KNOWN_ISLANDS = 4096
+"""Islands (cells and need) ``_completions`` keeps lists for before it starts over (janko-nurikabe-0690,
+50x50, needs about 460; a generator run meets many boards)."""
 _known: dict[tuple[Grid, Mask, int], list[tuple[Mask, Mask, Mask, list[tuple[Mask, Mask]]]]] = {}
 """``(grid, island cells, need)`` -> recent answers, the latest used first, as
 ``(room, land, sea, completions)``."""
@@ -696,7 +699,7 @@ def _completions(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, se
     key = (grid, cells_, need)
     recent = _known.get(key)
     if recent is None:
-        if len(_known) > 1 << 14:
+        if len(_known) >= KNOWN_ISLANDS:
             _known.clear()
         recent = _known[key] = []
     best = -1
