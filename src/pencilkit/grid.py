@@ -197,3 +197,18 @@ class Grid:
             rings.append(cur)
             seen |= cur
         return rings
+
+
+@cache
+def ring_table(grid: Grid) -> tuple[tuple[Cell, ...], ...]:
+    """The 8 cells around each cell in cyclic order N, NE, E, SE, S, SW, W, NW (-1 off the board)."""
+    steps = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+    table = []
+    for cell in range(grid.size):
+        r, c = divmod(cell, grid.cols)
+        ring = []
+        for dr, dc in steps:
+            rr, cc = r + dr, c + dc
+            ring.append(rr * grid.cols + cc if 0 <= rr < grid.rows and 0 <= cc < grid.cols else -1)
+        table.append(tuple(ring))
+    return tuple(table)

@@ -7,9 +7,16 @@ import random
 import pytest
 
 from pencilkit import Puzzle
-from pencilkit.engines.aco import SELECTIONS, AcoParameters, Ant, Colony, is_cut, ring_table, solve_colony
+from pencilkit.engines.aco import (
+    SELECTIONS,
+    AcoParameters,
+    Ant,
+    Colony,
+    is_cut,
+    solve_colony,
+)
 from pencilkit.errors import PencilkitError
-from pencilkit.grid import Grid, cells
+from pencilkit.grid import Grid, cells, ring_table
 
 from ..conftest import load_corpus
 

@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..errors import PencilkitError
-from ..grid import Cell, Grid, Mask, cells
+from ..grid import Cell, Grid, Mask, cells, ring_table
 from ..puzzle import Answer, Puzzle
 
 SELECTIONS: dict[str, int] = {
@@ -96,21 +96,7 @@ class ColonyOutcome:
     best_cost: int
 
 
-def ring_table(grid: Grid) -> list[tuple[Cell, ...]]:
-    """The 8 cells around each cell in cyclic order N, NE, E, SE, S, SW, W, NW (-1 off the board)."""
-    steps = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-    table = []
-    for cell in range(grid.size):
-        r, c = divmod(cell, grid.cols)
-        ring = []
-        for dr, dc in steps:
-            rr, cc = r + dr, c + dc
-            ring.append(rr * grid.cols + cc if 0 <= rr < grid.rows and 0 <= cc < grid.cols else -1)
-        table.append(tuple(ring))
-    return table
-
-
-def is_cut(grid: Grid, rings: list[tuple[Cell, ...]], cell: Cell, sea: Mask) -> bool:
+def is_cut(grid: Grid, rings: Sequence[tuple[Cell, ...]], cell: Cell, sea: Mask) -> bool:
     """Would making ``cell`` land split the sea?  (Is it an articulation point of the sea?)
 
     Cheap case first: if the sea cells around ``cell`` (its 8-neighbourhood) link

@@ -27,13 +27,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 
-from ..grid import Cell, Grid, Mask, cells
-
-
-@cache
-def _kings(grid: Grid) -> tuple[tuple[Cell, ...], ...]:
-    """Each cell's neighbours, diagonals included."""
-    return tuple(tuple(cells(grid.dilate8(1 << c) & ~(1 << c))) for c in range(grid.size))
+from ..grid import Cell, Grid, Mask, cells, ring_table
 
 
 @cache
@@ -78,7 +72,7 @@ def edge_walls(grid: Grid, sea: Mask, land: Mask, clue_cells: Sequence[Cell], co
             chain_of[c] = len(chain_arcs)
         chain_arcs.append(touching)
     out = []
-    king = _kings(grid)
+    around = ring_table(grid)
     for k, clue in enumerate(clue_cells):
         home = chain_arcs[chain_of[clue]]
         if not home:
@@ -88,8 +82,8 @@ def edge_walls(grid: Grid, sea: Mask, land: Mask, clue_cells: Sequence[Cell], co
             ends = set(home)
             if x in arcs_of_cell:
                 ends.add(arcs_of_cell[x])
-            for v in king[x]:
-                if land >> v & 1 and not core >> v & 1:
+            for v in around[x]:
+                if v >= 0 and land >> v & 1 and not core >> v & 1:
                     ends |= chain_arcs[chain_of[v]]
             if len(ends) > 1:
                 out.append((k, x))

@@ -170,11 +170,11 @@ def _assemble(board: Board, sea: Mask, land: Mask, unknown: Mask, islands: list[
     for stray in strays:
         stray_cells |= stray
     if update is None:
-        growing = [i for i in islands if i.number is None or i.size < i.number]
+        growing = [i for i in islands if not i.is_complete]  # (an island past its number raised above)
     else:  # the kept islands that grew before still do; of the new ones, those short of their number
         gone = {i.index for i in update[1]}
         growing = [i for i in update[0].growing if i.index not in gone]
-        growing += [i for i in new_islands if i.number is None or i.size < i.number]
+        growing += [i for i in new_islands if not i.is_complete]
         growing.sort(key=attrgetter("index"))
     return Analysis(sea, land, unknown, tuple(islands), tuple(strays), stray_cells, one, two,
                     complete_walls, (three, four), tuple(growing))
