@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..grid import Cell, Grid, Mask
+from ..grid import Cell, Grid, Mask, cells
 from .board import Board, Contradiction
 from .ladder import Step, Technique, Trace, check_time, propagate
 from .levels import Level
@@ -119,22 +119,30 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     a few steps) and returns everything it found: each holds on the board the
     pass started from.
 
+    A pass tries first the cells nearest to what was decided since the last
+    pass (:func:`nearest_first`), then the rest in the ruleset's order.
+
     rationale: a pass after a change mostly repeats probes that failed before,
     so a probe that failed is skipped until the board changes near its cell.
     Only a pass that skipped nothing may report that probing finds nothing, so
-    the fixpoint (and the rating) is the same as without skipping.
+    the fixpoint is the same as without skipping.  A pass stops at its first
+    finding, and findings cluster where the board last changed: nearest first,
+    janko-nurikabe-0690 (50x50) takes 2,965 trials instead of 4,699.  Which
+    finding comes first can change the path, and so, rarely, the rating
+    (profile 2: 7 of 1,219 corpus puzzles moved one level, 4 down and 3 up).
     """
     words = ruleset.words
+    seen = f"{spec.name} saw"  # the cells decided when this probing last ran on the board
 
-    def one_pass(board: Board, memo: dict[tuple[Cell, bool, int], tuple[Mask, Mask]], skip: bool,
-                 bound: int) -> tuple[list[Step], bool]:
+    def one_pass(board: Board, order: list[Cell], memo: dict[tuple[Cell, bool, int], tuple[Mask, Mask]],
+                 skip: bool, bound: int) -> tuple[list[Step], bool]:
         grid = board.grid
         near = grid.dilate(board.shaded | board.unshaded)
         around = _neighbourhoods(grid)
         steps: list[Step] = []
         decided = 0
         skipped = False
-        for cell in ruleset.candidates(board):
+        for cell in order:
             bit = 1 << cell
             if not near & bit or decided & bit:
                 continue
@@ -170,12 +178,29 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
 
     def find(board: Board) -> list[Step] | None:
         memo = board.notes.setdefault(spec.name, {})
-        steps, skipped = one_pass(board, memo, True, spec.max_steps)
+        decided = board.shaded | board.unshaded
+        fresh = decided & ~board.notes.get(seen, 0)
+        board.notes[seen] = decided
+        order = nearest_first(board.grid, ruleset.candidates(board), fresh)
+        steps, skipped = one_pass(board, order, memo, True, spec.max_steps)
         if not steps and skipped:
-            steps, _ = one_pass(board, memo, False, spec.max_steps)
+            steps, _ = one_pass(board, order, memo, False, spec.max_steps)
         return steps
 
     return Technique(spec.name, spec.level, find, spec.summary)
+
+
+def nearest_first(grid: Grid, order: list[Cell], fresh: Mask) -> list[Cell]:
+    """``order`` (undecided cells) with those within :data:`PROBE_RADIUS` steps of the cells
+    ``fresh``ly decided first, nearest first; ties, and the cells farther away, keep their order."""
+    rank: dict[Cell, int] = {}
+    ring = reached = fresh
+    for distance in range(1, PROBE_RADIUS + 1):
+        ring = grid.dilate(ring) & ~reached
+        reached |= ring
+        for cell in cells(ring):
+            rank[cell] = distance
+    return sorted(order, key=lambda cell: rank.get(cell, PROBE_RADIUS + 1))
 
 
 @lru_cache(maxsize=64)

@@ -21,7 +21,7 @@ from .ladder import OutOfTime, Step, Trace, time_limit
 from .levels import Level
 from .search import DEFAULT_NODES, Budget, SearchResult, count
 
-PROFILE_VERSION = "1"
+PROFILE_VERSION = "2"
 """Version of the technique profiles; a rating is stamped with it."""
 
 

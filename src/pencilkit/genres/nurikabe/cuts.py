@@ -16,8 +16,10 @@ updates the structure instead of starting over:
   the paths that floods from ``v``'s neighbours take to meet
   (:func:`split_around`): those few cells are the only candidates.
 - A candidate whose neighbours are joined through its own ring of eight
-  cells separates nothing (a *locally joined* cell); any other one is settled
-  by flooding the parts of the space around it (:func:`parts_around`).
+  cells separates nothing (a *locally joined* cell), and one without which
+  ``v``'s neighbours are still joined near ``v`` separates none of them
+  (:func:`joined_within`): neither changes.  Any other one is settled by
+  flooding the parts of the space around it (:func:`parts_around`).
 - The floods also tell whether ``v`` cut off cells (they leave the targets'
   part) or split the targets (then a fresh pass reports it).
 
@@ -117,10 +119,14 @@ class CutStructure:
         cuts = self.cuts & ~bit
         settled = bit
         fresh = []
+        beside = grid.border(bit) & space  # v's neighbours
+        box = grid.dilate8(grid.dilate8(bit)) & space  # the cells within two steps of v, diagonals too
         for c in cells(candidates & reached):
             one = 1 << c
             if locally_joined(grid, one, space):
                 continue  # it separates nothing now, so it separated nothing before
+            if joined_within(grid, beside & ~one, box & ~one):
+                continue  # it separates no two of v's neighbours, so what it cuts stands
             found = parts_around(grid, one, space, reached, budget)
             if found is None:
                 return None
@@ -153,6 +159,13 @@ def locally_joined(grid: Grid, blob: Mask, space: Mask) -> bool:
         return True
     around = grid.dilate8(blob) & space & ~blob
     return grid.flood(outer & -outer, around) & outer == outer
+
+
+def joined_within(grid: Grid, group: Mask, within: Mask) -> bool:
+    """Whether the cells of ``group`` are joined through cells of ``within`` (which holds them)."""
+    if not group & (group - 1):
+        return True
+    return grid.flood(group & -group, within) & group == group
 
 
 def split_around(grid: Grid, blob: Mask, space: Mask, reached: Mask,
@@ -416,4 +429,4 @@ def cut_structure(grid: Grid, space: Mask, targets: Mask) -> CutStructure | None
     return CutStructure(space, targets, out, reached, pockets)
 
 
-__all__ = ["CutStructure", "cut_structure", "locally_joined", "parts_around", "split_around"]
+__all__ = ["CutStructure", "cut_structure", "joined_within", "locally_joined", "parts_around", "split_around"]

@@ -1,0 +1,92 @@
+"""Probing's pass order and its claim of a fixpoint.
+
+A probing pass tries the cells nearest to what changed since its last pass
+first, and skips probes whose neighbourhood has not changed; it may only say
+"nothing" when a pass without skipping found nothing.  These tests pin the
+order and check the claim against a pass with no memory, on real solves.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pencilkit import Puzzle
+from pencilkit.frame.board import Board
+from pencilkit.frame.ladder import Step, Technique, propagate
+from pencilkit.frame.ruleset import PROBE_RADIUS, nearest_first
+from pencilkit.grid import Grid
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+def test_nearest_first_puts_cells_by_distance_and_keeps_ties_in_order() -> None:
+    grid = Grid.of(7, 7)
+    centre = 3 * grid.cols + 3
+    fresh = 1 << centre
+    order = [cell for cell in reversed(range(grid.size)) if cell != centre]  # candidates are undecided
+    ranked = nearest_first(grid, order, fresh)
+    assert sorted(ranked) == sorted(order)
+
+    def distance(cell: int) -> int:
+        r, c = divmod(cell, grid.cols)
+        d = abs(r - 3) + abs(c - 3)
+        return d if d <= PROBE_RADIUS else PROBE_RADIUS + 1
+
+    assert [distance(c) for c in ranked] == sorted(distance(c) for c in order)
+    for d in range(PROBE_RADIUS + 2):  # within one distance, the given order stands
+        same = [c for c in ranked if distance(c) == d]
+        assert same == [c for c in order if distance(c) == d]
+
+
+def test_nearest_first_without_news_keeps_the_order() -> None:
+    grid = Grid.of(5, 6)
+    order = [7, 3, 22, 0, 15]
+    assert nearest_first(grid, order, 0) == order
+
+
+def _published(genre: str, names: list[str]) -> list[Puzzle]:
+    path = CORPUS / f"{genre}.jsonl"
+    if not path.exists():
+        pytest.skip("the shared corpus is not here")
+    wanted = {}
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        if record["name"] in names:
+            wanted[record["name"]] = Puzzle.from_id(record["puzzle"])
+    return [wanted[name] for name in names]
+
+
+def _watched(technique: Technique, tally: dict[str, int]) -> Technique:
+    """``technique``, checking each "nothing" it reports against a copy of the board (no memory)."""
+    def find(board: Board) -> list[Step] | None:
+        steps = technique.find(board)
+        if steps:
+            tally["found"] += 1
+        else:
+            assert not technique.find(board.copy()), f"{technique.name} missed a step on {board!r}"
+            tally["quiet"] += 1
+        return steps
+    return replace(technique, find=find)
+
+
+@pytest.mark.parametrize("genre,names", [
+    ("nurikabe", ["janko-nurikabe-0015", "janko-nurikabe-0539", "janko-nurikabe-0817"]),
+    ("kurodoko", ["janko-kurodoko-029", "janko-kurodoko-039"]),
+])
+def test_probing_says_nothing_only_when_a_memoryless_pass_agrees(genre: str, names: list[str]) -> None:
+    """Each time a probing technique reports nothing on the solve's board, the same technique on
+    a copy of that board (no memory of earlier passes) reports nothing too.  In these solves a
+    pass that skipped probes found nothing and the pass without skipping then found a step, so a
+    shortcut that trusted the skipping would fail here."""
+    tally = {"found": 0, "quiet": 0}
+    for puzzle in _published(genre, names):
+        ruleset = puzzle.genre_module.ruleset
+        probing = {spec.name for spec in ruleset.probes}
+        board = Board.start(puzzle)
+        propagate(board, [_watched(t, tally) if t.name in probing else t for t in ruleset.ladder])
+        assert not board.undecided
+    assert tally["found"] >= 10 and tally["quiet"] >= 1
