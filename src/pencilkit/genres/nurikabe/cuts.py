@@ -154,11 +154,7 @@ class CutStructure:
 def locally_joined(grid: Grid, blob: Mask, space: Mask) -> bool:
     """Whether the cells of ``space`` next to ``blob`` are joined through cells of ``space`` in
     the ring around ``blob`` (then no path needs ``blob``)."""
-    outer = grid.border(blob) & space
-    if not outer & (outer - 1):
-        return True
-    around = grid.dilate8(blob) & space & ~blob
-    return grid.flood(outer & -outer, around) & outer == outer
+    return joined_within(grid, grid.border(blob) & space, grid.dilate8(blob) & space & ~blob)
 
 
 def joined_within(grid: Grid, group: Mask, within: Mask) -> bool:
