@@ -195,12 +195,17 @@ def nearest_first(grid: Grid, order: list[Cell], fresh: Mask) -> list[Cell]:
     ``fresh``ly decided first, nearest first; ties, and the cells farther away, keep their order."""
     rank: dict[Cell, int] = {}
     ring = reached = fresh
-    for distance in range(1, PROBE_RADIUS + 1):
+    for distance in range(PROBE_RADIUS):
         ring = grid.dilate(ring) & ~reached
         reached |= ring
         for cell in cells(ring):
             rank[cell] = distance
-    return sorted(order, key=lambda cell: rank.get(cell, PROBE_RADIUS + 1))
+    if not rank:
+        return order
+    by_distance: list[list[Cell]] = [[] for _ in range(PROBE_RADIUS + 1)]
+    for cell in order:
+        by_distance[rank.get(cell, PROBE_RADIUS)].append(cell)
+    return [cell for group in by_distance for cell in group]
 
 
 @lru_cache(maxsize=64)
