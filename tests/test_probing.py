@@ -8,9 +8,7 @@ order and check the claim against a pass with no memory, on real solves.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -20,7 +18,7 @@ from pencilkit.frame.ladder import Step, Technique, propagate
 from pencilkit.frame.ruleset import PROBE_RADIUS, nearest_first
 from pencilkit.grid import Grid
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+from .conftest import load_corpus
 
 
 def test_nearest_first_puts_cells_by_distance_and_keeps_ties_in_order() -> None:
@@ -49,15 +47,8 @@ def test_nearest_first_without_news_keeps_the_order() -> None:
 
 
 def _published(genre: str, names: list[str]) -> list[Puzzle]:
-    path = CORPUS / f"{genre}.jsonl"
-    if not path.exists():
-        pytest.skip("the shared corpus is not here")
-    wanted = {}
-    for line in path.read_text().splitlines():
-        record = json.loads(line)
-        if record["name"] in names:
-            wanted[record["name"]] = Puzzle.from_id(record["puzzle"])
-    return [wanted[name] for name in names]
+    wanted = {record["name"]: record["puzzle"] for record in load_corpus(genre)}
+    return [Puzzle.from_id(str(wanted[name])) for name in names]
 
 
 def _watched(technique: Technique, tally: dict[str, int]) -> Technique:

@@ -193,13 +193,8 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
 def nearest_first(grid: Grid, order: list[Cell], fresh: Mask) -> list[Cell]:
     """``order`` (undecided cells) with those within :data:`PROBE_RADIUS` steps of the cells
     ``fresh``ly decided first, nearest first; ties, and the cells farther away, keep their order."""
-    rank: dict[Cell, int] = {}
-    ring = reached = fresh
-    for distance in range(PROBE_RADIUS):
-        ring = grid.dilate(ring) & ~reached
-        reached |= ring
-        for cell in cells(ring):
-            rank[cell] = distance
+    rank = {cell: distance for distance, ring in enumerate(grid.distances(fresh, grid.full, PROBE_RADIUS)[1:])
+            for cell in cells(ring)}
     if not rank:
         return order
     by_distance: list[list[Cell]] = [[] for _ in range(PROBE_RADIUS + 1)]
