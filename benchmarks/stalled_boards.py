@@ -93,8 +93,7 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=60.0, help="SAT budget per board in seconds")
     parser.add_argument("--nodes", type=int, default=200_000, help="node budget of search alone")
     parser.add_argument("--search-time", type=float, default=10.0, help="time budget of search alone")
-    parser.add_argument("--skip", default="janko-nurikabe-0029",
-                        help="comma-separated puzzles to leave out (default: the one no way settles)")
+    parser.add_argument("--skip", default="", help="comma-separated puzzles to leave out")
     args = parser.parse_args()
     genres = ["nurikabe", "kurodoko"] if args.genre == "both" else [args.genre]
     skip = set(filter(None, args.skip.split(",")))

@@ -61,6 +61,8 @@ class Grid:
     full: Mask = field(init=False)
     not_first_col: Mask = field(init=False)
     not_last_col: Mask = field(init=False)
+    edge: Mask = field(init=False)
+    """The cells on the board's edge."""
     neighbours: tuple[Mask, ...] = field(init=False, repr=False)
     neighbour_lists: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
     window_corners: Mask = field(init=False, repr=False)
@@ -86,6 +88,8 @@ class Grid:
         setattr_(self, "full", full)
         setattr_(self, "not_first_col", full & ~first)
         setattr_(self, "not_last_col", full & ~last)
+        top_row = (1 << cols) - 1
+        setattr_(self, "edge", first | last | top_row | (top_row << ((rows - 1) * cols)))
         lists = []
         for i in range(n):
             r, c = divmod(i, cols)
@@ -181,6 +185,28 @@ class Grid:
     def window(self, corner: Cell) -> Mask:
         """The four cells of the 2x2 window whose top-left cell is ``corner``."""
         return (0b11 | (0b11 << self.cols)) << corner
+
+    def rect(self, top: int, bottom: int, left: int, right: int) -> Mask:
+        """The cells of rows ``top``..``bottom`` and columns ``left``..``right`` (inclusive, from 0)."""
+        row = ((1 << (right - left + 1)) - 1) << left
+        out = 0
+        for r in range(top, bottom + 1):
+            out |= row << (r * self.cols)
+        return out
+
+    def row_span(self, mask: Mask) -> tuple[int, int]:
+        """The first and last row holding a cell of the non-empty ``mask``."""
+        return lowest(mask) // self.cols, (mask.bit_length() - 1) // self.cols
+
+    def col_span(self, mask: Mask) -> tuple[int, int]:
+        """The first and last column holding a cell of the non-empty ``mask``."""
+        cols = self.cols
+        row = (1 << cols) - 1
+        folded = 0
+        while mask:
+            folded |= mask & row
+            mask >>= cols
+        return lowest(folded), folded.bit_length() - 1
 
     def distances(self, seed: Mask, within: Mask, limit: int) -> list[Mask]:
         """Rings of a breadth-first search: ring ``d`` is the cells at distance ``d``.

@@ -50,13 +50,15 @@ class Ruleset:
     words: tuple[str, str] = ("shaded", "unshaded")
     """How the genre names a shaded and an unshaded cell in explanations (``sea``, ``land``)."""
     ladder: list[Technique] = field(init=False)
-    """``techniques`` followed by the probing techniques, the full table."""
+    """``techniques`` and the probing techniques merged by level, the full table."""
 
     def __post_init__(self) -> None:
-        self.ladder = list(self.techniques) + [probe(self, spec) for spec in self.probes]
-        levels = [t.level for t in self.ladder]
+        levels = [t.level for t in self.techniques]
         if levels != sorted(levels):
             raise ValueError("techniques must be ordered by level")
+        # a genre's technique comes before a probe of its level (sorting is stable)
+        probes = [probe(self, spec) for spec in self.probes]
+        self.ladder = sorted([*self.techniques, *probes], key=lambda t: t.level)
 
     def run(
         self,

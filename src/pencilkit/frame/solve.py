@@ -21,8 +21,11 @@ from .ladder import OutOfTime, Step, Trace, time_limit
 from .levels import Level
 from .search import DEFAULT_NODES, Budget, SearchResult, count
 
-PROFILE_VERSION = "2"
-"""Version of the technique profiles; a rating is stamped with it."""
+PROFILE_VERSION = "3"
+"""Version of the technique profiles; a rating is stamped with it.
+
+2: probing tries the cells nearest to the last change first.  3: Nurikabe's
+``enclosed_island`` (expert)."""
 
 
 SHALLOW_DEPTH = 3

@@ -16,6 +16,7 @@ unreachable            medium       a cell no island can reach within its size i
 island_shapes          medium       every way to finish a small island agrees on a cell
 forced                 medium       a value that breaks a rule at once is wrong
 short_contradiction    hard         probing: a value refuted within 6 steps
+enclosed_island        expert       an island kept off the edge needs a fence of sea it can afford
 contradiction          expert       probing: a value refuted within 20 steps
 =====================  ===========  ==============================================
 
@@ -34,6 +35,7 @@ from ...frame.levels import Level
 from ...grid import Cell, Grid, Mask, cells
 from .analysis import Analysis, Island, analysis, describe
 from .cuts import CutStructure, cut_structure
+from .fence import Span, fence_boxes, walled_off
 
 SHAPES_LIMIT = 256
 """Most completions ``island_shapes`` enumerates for one island before giving up on it."""
@@ -779,6 +781,93 @@ def _enumerate(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, sea:
     return out
 
 
+# -- expert ------------------------------------------------------------------
+
+
+def enclosed_island(board: Board) -> list[Step] | None:
+    """An island that cannot reach the edge lies in a box the sea can fence (see :mod:`.fence`).
+
+    With every clue a number the sea's size ``S`` is known, and walling in an
+    island with a ``W`` x ``H`` box takes ``W + H`` plus the rows and columns
+    the sea spans (at least ``H + 2`` and ``W + 2``) to be at most ``S + 1``.
+    The island fills one of the boxes that meet this bound and hold room for
+    it: a cell of none of them is not its (sea, when no other island can
+    reach it), and when every such box is exactly its size, the island is the
+    box, and the cells all of them share are land.
+
+    rationale: tried only when the largest box the island could span breaks
+    the bound; with a sea of usual size it never does, and the technique costs
+    a test per open island.
+    """
+    land_total = board.puzzle.clue_total
+    if land_total is None:
+        return None
+    a = analysis(board)
+    grid = board.grid
+    sea_size = grid.size - land_total
+    reach_of = reaches(board)
+    sea_rows = grid.row_span(a.sea) if a.sea else None
+    sea_cols = grid.col_span(a.sea) if a.sea else None
+    for island in a.growing:
+        number = island.number
+        if number is None or island.cells & grid.edge:
+            continue
+        reach_ = reach_of.get(island.index, island.cells)
+        room = grid.flood(island.cells, (reach_ | island.cells) & ~grid.edge)
+        rows = Span(grid.row_span(island.cells), grid.row_span(room), sea_rows)
+        cols = Span(grid.col_span(island.cells), grid.col_span(room), sea_cols)
+        if fence_boxes(Span(rows.limit, rows.limit, sea_rows), Span(cols.limit, cols.limit, sea_cols), 1, sea_size):
+            continue  # the largest box meets the bound, so every box does
+        why = walled_off(board, a, island, reach_of)
+        if why is None:
+            continue
+        boxes = []
+        for box in fence_boxes(rows, cols, number, sea_size):
+            rect = grid.rect(*box)
+            if grid.flood(island.cells, rect & room).bit_count() >= number:
+                boxes.append((box, rect))
+        head = f"{why}; a fence of sea round a W-by-H box takes 2(W+H)+3 cells, and the sea has {sea_size}"
+        if not boxes:
+            raise Contradiction(f"{head}: too few for any box that holds it", island.cells)
+        inside = 0
+        for _, rect in boxes:
+            inside |= rect
+        others = 0
+        for other in a.growing:
+            if other.index != island.index:
+                others |= reach_of.get(other.index, 0)
+        outside = reach_ & ~inside & ~others
+        if outside & a.stray_cells:
+            raise Contradiction(f"{head}, so no island can reach the land at {grid.names(outside & a.stray_cells)}",
+                                outside & a.stray_cells)
+        sea = outside & a.unknown
+        land = 0
+        if all(rect.bit_count() == number for _, rect in boxes):
+            land = grid.full
+            for _, rect in boxes:
+                land &= rect
+            land &= a.unknown
+        if sea or land:
+            fits = [box for box, _ in boxes]
+            return [Step(sea, land, partial(_fence_reason, grid, head, describe(island, board), fits, sea, land))]
+    return None
+
+
+def _fence_reason(grid: Grid, head: str, name: str, boxes: list[tuple[int, int, int, int]], sea: Mask,
+                  land: Mask) -> str:
+    said = []
+    if land:
+        top, bottom, left, right = boxes[0]
+        where = f"rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1}" if len(boxes) == 1 else \
+            f"one of {len(boxes)} boxes its size, and {grid.names(land)} lie in all of them"
+        said.append(f"so {name} fills {where}: land")
+    if sea:
+        said.append(f"{'and it' if land else 'so ' + name} keeps within {len(boxes)} "
+                    f"box{'es' if len(boxes) > 1 else ''} that leave out {grid.names(sea)}, "
+                    f"which no other island can reach: sea")
+    return f"{head}; {' '.join(said)}"
+
+
 # -- the table ---------------------------------------------------------------
 
 TECHNIQUES = (
@@ -794,4 +883,5 @@ TECHNIQUES = (
     Technique("unreachable", Level.MEDIUM, unreachable, "A cell no numbered island can reach within its remaining size is sea."),
     Technique("island_shapes", Level.MEDIUM, island_shapes, "Every way to finish a small island includes a cell (land) or walls it (sea)."),
     Technique("forced", Level.MEDIUM, forced, "A cell where one value breaks a rule at once (merging islands, cutting the sea, leaving an island too little room) takes the other value."),
+    Technique("enclosed_island", Level.EXPERT, enclosed_island, "An island that cannot reach the edge is fenced by sea, and a fence round a W-by-H box takes 2(W+H)+3 sea cells: the sea's size bounds where the island lies."),
 )

@@ -1,0 +1,218 @@
+"""The fence lemmas and ``enclosed_island``, against brute force and the SAT solver.
+
+The lemmas are checked on seas that owe nothing to the solver: random
+connected sets of cells, whose other cells fall into islands.  The technique
+is checked on boards built round a fenced island (where it has something to
+say): by the brute-force oracle on small boards, and by asking the SAT solver
+for a counterexample on larger ones.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pencilkit import Puzzle
+from pencilkit.engines.sat import count_sat, refute
+from pencilkit.frame import oracle
+from pencilkit.frame.board import Board, Contradiction
+from pencilkit.genres.nurikabe.analysis import analysis
+from pencilkit.genres.nurikabe.fence import (
+    Span,
+    fence_boxes,
+    must_reach_edge,
+    walled_off,
+)
+from pencilkit.genres.nurikabe.techniques import enclosed_island, reaches
+from pencilkit.grid import Grid, Mask, cells
+
+from ..conftest import load_corpus
+from .test_oracle import oracle_solutions
+
+
+def random_sea(grid: Grid, rng: random.Random, share: float) -> Mask:
+    """A connected set of cells grown at random from one cell (2x2 blocks allowed)."""
+    sea = 1 << rng.randrange(grid.size)
+    while sea.bit_count() < grid.size * share:
+        sea |= 1 << rng.choice(list(cells(grid.border(sea))))
+    return sea
+
+
+def fence(grid: Grid, rng: random.Random) -> Mask:
+    """A sea walling one random island off from the edge with little more sea than its border:
+    the border joined up by shortest paths."""
+    interior = grid.full & ~grid.edge
+    blob = 1 << rng.choice(list(cells(interior)))
+    size = rng.randint(1, max(1, interior.bit_count() * 2 // 3))
+    while blob.bit_count() < size:
+        blob |= 1 << rng.choice(list(cells(grid.border(blob) & interior)))
+    blob = grid.full & ~grid.flood(grid.edge, grid.full & ~blob)  # its holes filled
+    sea = grid.border(blob)
+    while len(parts := grid.components(sea)) > 1:
+        rings = grid.distances(parts[0], grid.full & ~blob, grid.size)
+        far = next(d for d, ring in enumerate(rings) if d and ring & sea & ~parts[0])
+        cur = 1 << rng.choice(list(cells(rings[far] & sea & ~parts[0])))
+        for ring in reversed(rings[1:far]):
+            cur = 1 << rng.choice(list(cells(grid.dilate(cur) & ring)))
+            sea |= cur
+    return sea
+
+
+def fenced_solution(grid: Grid, rng: random.Random) -> Mask | None:
+    """A Nurikabe solution made by :func:`fence`, ``None`` when that makes a 2x2 pool."""
+    sea = fence(grid, rng)
+    return None if grid.pools(sea) else sea
+
+
+def clued(grid: Grid, sea: Mask, rng: random.Random) -> Puzzle:
+    """The puzzle whose islands are the cells off ``sea``, each clued at a random cell."""
+    clues: dict[int, int | None] = {}
+    for island in grid.components(grid.full & ~sea):
+        clues[rng.choice(list(cells(island)))] = island.bit_count()
+    return Puzzle.make("nurikabe", grid.rows, grid.cols, clues)
+
+
+def enclosed(grid: Grid, sea: Mask) -> list[Mask]:
+    """The islands (components off ``sea``) that touch no edge."""
+    return [island for island in grid.components(grid.full & ~sea) if not island & grid.edge]
+
+
+def test_the_perimeter_bound_holds_for_every_island_walled_in() -> None:
+    """W + H + (rows and columns the sea spans) <= sea cells + 1, for random connected seas and
+    random tight fences: so ``fence_boxes`` keeps every island's own box; some meet it exactly."""
+    rng = random.Random(5)
+    checked = exact = 0
+    for k in range(4000):
+        grid = Grid.of(rng.randint(3, 9), rng.randint(3, 9))
+        sea = random_sea(grid, rng, rng.uniform(0.25, 0.7)) if k % 2 else fence(grid, rng)
+        sea_rows, sea_cols = grid.row_span(sea), grid.col_span(sea)
+        for island in enclosed(grid, sea):
+            rows, cols = grid.row_span(island), grid.col_span(island)
+            box = (*rows, *cols)
+            assert box in fence_boxes(Span(rows, rows, sea_rows), Span(cols, cols, sea_cols),
+                                      island.bit_count(), sea.bit_count())
+            checked += 1
+            height, width = rows[1] - rows[0] + 1, cols[1] - cols[0] + 1
+            spans = sea_rows[1] - sea_rows[0] + 1 + sea_cols[1] - sea_cols[0] + 1
+            exact += height + width + spans == sea.bit_count() + 1
+    assert checked > 2000 and exact > 100
+
+
+def test_the_bound_is_the_fence_round_a_rectangle_less_a_corner() -> None:
+    grid = Grid.of(6, 7)
+    sea = grid.border(grid.rect(1, 4, 1, 5)) | grid.rect(0, 0, 0, 0) | grid.rect(5, 5, 0, 0) | grid.rect(0, 0, 6, 6)
+    assert len(grid.components(sea)) == 1 and sea.bit_count() == 2 * (4 + 5) + 3
+    rows, cols = Span((1, 4), (1, 4), (0, 5)), Span((1, 5), (1, 5), (0, 6))
+    assert fence_boxes(rows, cols, 20, sea.bit_count()) == [(1, 4, 1, 5)]
+    assert fence_boxes(rows, cols, 20, sea.bit_count() - 1) == []
+
+
+def test_two_islands_meeting_corner_to_corner_across_sea_do_not_both_reach_the_edge() -> None:
+    rng = random.Random(6)
+    meetings = 0
+    for _ in range(3000):
+        grid = Grid.of(rng.randint(3, 8), rng.randint(3, 8))
+        sea = random_sea(grid, rng, rng.uniform(0.3, 0.7))
+        islands = grid.components(grid.full & ~sea)
+        for i, a in enumerate(islands):
+            for b in islands[i + 1:]:
+                for p in cells(a):
+                    for q in cells(grid.dilate8(1 << p) & b):
+                        corner = grid.dilate(1 << p) & grid.dilate(1 << q)
+                        if corner.bit_count() == 2 and corner & sea == corner:
+                            meetings += 1
+                            assert not (a & grid.edge and b & grid.edge), (grid.rows, grid.cols, sea)
+    assert meetings > 200
+
+
+def test_an_island_must_reach_the_edge_when_it_holds_an_edge_cell_or_lacks_room_inside() -> None:
+    puzzle = Puzzle.from_id("nurikabe:4x4:.,.,.,.,.,5,.,.,.,.,1,.,.,.,.,.")
+    board = Board.start(puzzle)
+    grid = puzzle.grid
+    board.assign(grid.rect(1, 1, 2, 2) | grid.rect(2, 1, 1, 1), 0)  # the 5's inside ways out
+    a = analysis(board)
+    five, one = a.islands
+    assert must_reach_edge(grid, five, reaches(board)[five.index])  # one inside cell, 5 to fill
+    assert not must_reach_edge(grid, one, one.cells)
+
+
+def test_the_37_walls_the_36_off_in_janko_0029_and_fixes_it_to_a_square() -> None:
+    record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-0029")
+    puzzle = Puzzle.from_id(record["puzzle"])
+    grid = puzzle.grid
+    board = Board.start(puzzle)
+    board.assign(grid.rect(1, 1, 2, 2), 0)  # one of the cells between them is sea, not yet both
+    a = analysis(board)
+    thirty_six = next(i for i in a.islands if i.number == 36)
+    assert walled_off(board, a, thirty_six, reaches(board)) is None and enclosed_island(board) is None
+    board.assign(grid.rect(2, 2, 1, 1), 0)  # now both are
+    a = analysis(board)
+    thirty_six = next(i for i in a.islands if i.number == 36)
+    why = walled_off(board, a, thirty_six, reaches(board))
+    assert why is not None and "the 37 at r2c2 must reach the edge" in why
+    (step,) = enclosed_island(board) or []
+    assert step.shade == 0 and step.unshade == grid.rect(2, 7, 2, 7) & ~puzzle.clue_mask
+    assert "fills rows 3-8, columns 3-8" in step.why
+
+
+def boards_round(puzzle: Puzzle, sea: Mask, rng: random.Random, count: int) -> list[Board]:
+    """Pieces of the solution ``sea``, and one with some cells flipped (mostly without solutions)."""
+    grid = puzzle.grid
+    out = []
+    for k in range(count):
+        keep = sum(1 << c for c in range(grid.size) if rng.random() < rng.choice((0.2, 0.4, 0.6)))
+        keep &= ~puzzle.clue_mask
+        flip = keep & sum(1 << c for c in range(grid.size) if rng.random() < 0.1) if k == count - 1 else 0
+        out.append(Board(puzzle, (keep & sea) ^ flip, ((keep & ~sea) ^ flip) | puzzle.clue_mask))
+    return out
+
+
+@pytest.mark.parametrize("rows,cols,puzzles,least", [(4, 4, 300, 10), (4, 5, 60, 3), (5, 4, 60, 3)])
+def test_enclosed_island_agrees_with_brute_force_on_small_boards(rows: int, cols: int, puzzles: int,
+                                                                  least: int) -> None:
+    rng = random.Random(rows * 10 + cols)
+    grid = Grid.of(rows, cols)
+    found = refuted = 0
+    for _ in range(puzzles):
+        sea = fenced_solution(grid, rng)
+        if sea is None:
+            continue
+        puzzle = clued(grid, sea, rng)
+        sols = oracle_solutions(puzzle)
+        for board in boards_round(puzzle, sea, rng, 4):
+            live = oracle.consistent(sols, board.shaded, board.unshaded)
+            try:
+                steps = enclosed_island(board.copy())
+            except Contradiction as broken:
+                assert not live, (puzzle.id(), board.answer().to_rows(), broken.reason)
+                refuted += 1
+                continue
+            for step in steps or ():
+                found += 1
+                assert not oracle.disagreement(live, step.shade, step.unshade), (puzzle.id(), step.why)
+    assert found >= least and refuted >= least
+
+
+def test_enclosed_island_is_never_refuted_by_sat_on_larger_boards() -> None:
+    rng = random.Random(7)
+    found = refuted = 0
+    for _ in range(400):
+        grid = Grid.of(rng.randint(5, 9), rng.randint(5, 9))
+        sea = fenced_solution(grid, rng)
+        if sea is None:
+            continue
+        puzzle = clued(grid, sea, rng)
+        for board in boards_round(puzzle, sea, rng, 4):
+            given = (board.shaded, board.unshaded)
+            try:
+                steps = enclosed_island(board.copy())
+            except Contradiction as broken:
+                assert count_sat(puzzle, 1, shaded=given[0], unshaded=given[1]).count == 0, broken.reason
+                refuted += 1
+                continue
+            for step in steps or ():
+                found += 1
+                counter = refute(puzzle, given, (step.shade, step.unshade))
+                assert counter is None, (puzzle.id(), board.answer().to_rows(), step.why)
+    assert found > 20 and refuted > 20
