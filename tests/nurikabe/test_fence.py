@@ -66,10 +66,11 @@ def fenced_solution(grid: Grid, rng: random.Random) -> Mask | None:
 
 
 def clued(grid: Grid, sea: Mask, rng: random.Random) -> Puzzle:
-    """The puzzle whose islands are the cells off ``sea``, each clued at a random cell."""
+    """The puzzle whose islands are the cells off ``sea``, each clued at a random cell (a ``?``
+    one time in six)."""
     clues: dict[int, int | None] = {}
     for island in grid.components(grid.full & ~sea):
-        clues[rng.choice(list(cells(island)))] = island.bit_count()
+        clues[rng.choice(list(cells(island)))] = None if rng.random() < 1 / 6 else island.bit_count()
     return Puzzle.make("nurikabe", grid.rows, grid.cols, clues)
 
 

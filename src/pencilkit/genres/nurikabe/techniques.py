@@ -787,31 +787,30 @@ def _enumerate(grid: Grid, cells_: Mask, need: int, room: Mask, land: Mask, sea:
 def enclosed_island(board: Board) -> list[Step] | None:
     """An island that cannot reach the edge lies in a box the sea can fence (see :mod:`.fence`).
 
-    With every clue a number the sea's size ``S`` is known, and walling in an
-    island with a ``W`` x ``H`` box takes ``W + H`` plus the rows and columns
-    the sea spans (at least ``H + 2`` and ``W + 2``) to be at most ``S + 1``.
+    The clues bound the sea's size ``S`` (they fix it when all are numbers; a
+    ``?`` island has at least the cells it has), and walling in an island
+    with a ``W`` x ``H`` box takes ``W + H`` plus the rows and columns the sea
+    spans (at least ``H + 2`` and ``W + 2``) to be at most ``S + 1``.
     The island fills one of the boxes that meet this bound and hold room for
     it: a cell of none of them is not its (sea, when no other island can
-    reach it), and when every such box is exactly its size, the island is the
-    box, and the cells all of them share are land.
+    reach it), and when every such box is exactly its number, the island is
+    the box, and the cells all of them share are land.
 
     rationale: tried only when the largest box the island could span breaks
     the bound; with a sea of usual size it never does, and the technique costs
     a test per open island.
     """
-    land_total = board.puzzle.clue_total
-    if land_total is None:
-        return None
     a = analysis(board)
     grid = board.grid
-    sea_size = grid.size - land_total
+    sea_size = grid.size - sum(i.size if i.number is None else i.number for i in a.islands)
+    exact = board.puzzle.clue_total is not None
     reach_of = reaches(board)
     sea_rows = grid.row_span(a.sea) if a.sea else None
     sea_cols = grid.col_span(a.sea) if a.sea else None
     for island in a.growing:
-        number = island.number
-        if number is None or island.cells & grid.edge:
+        if island.cells & grid.edge:
             continue
+        number = island.size if island.number is None else island.number  # a ? island: at least its size
         reach_ = reach_of.get(island.index, island.cells)
         room = grid.flood(island.cells, (reach_ | island.cells) & ~grid.edge)
         rows = Span(grid.row_span(island.cells), grid.row_span(room), sea_rows)
@@ -826,7 +825,8 @@ def enclosed_island(board: Board) -> list[Step] | None:
             rect = grid.rect(*box)
             if grid.flood(island.cells, rect & room).bit_count() >= number:
                 boxes.append((box, rect))
-        head = f"{why}; a fence of sea round a W-by-H box takes 2(W+H)+3 cells, and the sea has {sea_size}"
+        head = (f"{why}; a fence of sea round a W-by-H box takes 2(W+H)+3 cells, and the sea has "
+                f"{'' if exact else 'at most '}{sea_size}")
         if not boxes:
             raise Contradiction(f"{head}: too few for any box that holds it", island.cells)
         inside = 0
@@ -842,7 +842,7 @@ def enclosed_island(board: Board) -> list[Step] | None:
                                 outside & a.stray_cells)
         sea = outside & a.unknown
         land = 0
-        if all(rect.bit_count() == number for _, rect in boxes):
+        if island.number is not None and all(rect.bit_count() == number for _, rect in boxes):
             land = grid.full
             for _, rect in boxes:
                 land &= rect
