@@ -217,3 +217,11 @@ def test_enclosed_island_is_never_refuted_by_sat_on_larger_boards() -> None:
                 counter = refute(puzzle, given, (step.shade, step.unshade))
                 assert counter is None, (puzzle.id(), board.answer().to_rows(), step.why)
     assert found > 20 and refuted > 20
+
+
+def test_the_fence_runs_between_the_two_probing_techniques() -> None:
+    from pencilkit.genres.nurikabe import NURIKABE
+
+    names = [t.name for t in NURIKABE.ruleset.ladder]
+    assert names.index("short_contradiction") < names.index("enclosed_island") < names.index("contradiction")
+    assert names[-1] == "contradiction"
