@@ -416,13 +416,17 @@ def sea_budget(board: Board) -> list[Step] | None:
         gap = known[0]
         if not gap or gap > budget:
             raise Contradiction(f"the sea at {grid.names(part, 3)} is too far from the rest of the sea "
-                                f"for the {budget} sea cells left", part)
+                                f"for the {_sea_cells(budget)} left", part)
         needed += gap // 2
         if needed > budget:
             raise Contradiction(f"joining the {len(parts)} parts of the sea takes more than the "
-                                f"{budget} sea cells left", sea)
+                                f"{_sea_cells(budget)} left", sea)
     board.derived("sea_gaps", lambda _: (sea, open_, gaps))
     return None
+
+
+def _sea_cells(count: int) -> str:
+    return f"{count} sea cell{'' if count == 1 else 's'}"
 
 
 def _gap(grid: Grid, part: Mask, cur: Mask, others: Mask, open_: Mask, budget: int) -> tuple[int, Mask, int]:
@@ -485,7 +489,7 @@ def sea_reach(board: Board) -> list[Step] | None:
     if not far:
         return None
     return [Step(0, far, lambda: f"{grid.names(far)} {'is' if far.bit_count() == 1 else 'are'} farther from the "
-                                 f"sea than the {left} sea cells left can reach, so land")]
+                                 f"sea than the {_sea_cells(left)} left can reach, so land")]
 
 
 def unreachable(board: Board) -> list[Step] | None:
