@@ -13,10 +13,11 @@ import random
 
 import pytest
 
-from pencilkit import Puzzle
+from pencilkit import Puzzle, solve
 from pencilkit.engines.sat import count_sat, refute
 from pencilkit.frame import oracle
 from pencilkit.frame.board import Board, Contradiction
+from pencilkit.frame.levels import Level
 from pencilkit.genres.nurikabe.analysis import analysis
 from pencilkit.genres.nurikabe.fence import (
     Span,
@@ -225,3 +226,19 @@ def test_the_fence_runs_between_the_two_probing_techniques() -> None:
     names = [t.name for t in NURIKABE.ruleset.ladder]
     assert names.index("short_contradiction") < names.index("enclosed_island") < names.index("contradiction")
     assert names[-1] == "contradiction"
+
+
+@pytest.mark.parametrize("side", [8, 12, 30, 60])
+def test_the_0029_pattern_at_any_size_is_settled_by_the_ladder(side: int) -> None:
+    """A ring island round the edge with one cell in, and a square island diagonally inside it:
+    before the fence, the SAT finisher gave up from 8x8 on."""
+    inner = (side - 4) ** 2
+    puzzle = Puzzle.make("nurikabe", side, side, {side + 1: 4 * (side - 1) + 1, 2 * side + 2: inner})
+    solution = solve(puzzle, seconds=20)
+    assert solution.status.value == "unique" and solution.method == "ladder"
+    assert solution.rating is Level.EXPERT
+    assert solution.answer is not None
+    grid = puzzle.grid
+    far = side - 2
+    corners = grid.rect(1, 1, far, far) | grid.rect(far, far, 1, 1) | grid.rect(far, far, far, far)
+    assert solution.answer.shaded == grid.border(grid.rect(2, side - 3, 2, side - 3)) | corners
