@@ -1,10 +1,8 @@
 """Every published puzzle of the corpus solves to its published solution, proven unique.
 
-``OPEN`` lists the puzzles the engine cannot yet settle within the budget;
-they run with a short budget and are expected to fail, strictly, so that the
-day one of them passes the list must shrink.  ``SLOW`` lists those it settles
-beyond issue 2's 10 s target; how long each puzzle takes is the benchmark's
-business (``benchmarks/nurikabe_corpus.py``), not a test's.
+``SLOW`` lists those it settles beyond issue 2's 10 s target; how long each
+puzzle takes is the benchmark's business (``benchmarks/nurikabe_corpus.py``),
+not a test's.
 """
 
 from __future__ import annotations
@@ -19,7 +17,6 @@ from pencilkit.frame.solve import Status
 from ..conftest import load_corpus
 
 CORPUS = load_corpus("nurikabe")
-OPEN: dict[str, str] = {}
 SLOW = {
     "janko-nurikabe-1055": "40x57: the ladder stalls after about 4.5 s with hundreds of open cells; SAT takes 15-25 s more",
 }
@@ -27,23 +24,12 @@ SLOW = {
 keeps them from failing on a loaded machine."""
 BUDGET = 60.0
 SLOW_BUDGET = 150.0
-OPEN_BUDGET = 10.0
 
 
-def cases() -> list[Any]:
-    out = []
-    for record in CORPUS:
-        marks = []
-        if record["name"] in OPEN:
-            marks.append(pytest.mark.xfail(strict=True, reason=OPEN[record["name"]]))
-        out.append(pytest.param(record, id=record["name"], marks=marks))
-    return out
-
-
-@pytest.mark.parametrize("record", cases())
+@pytest.mark.parametrize("record", [pytest.param(r, id=r["name"]) for r in CORPUS])
 def test_corpus_puzzle_is_unique_with_its_published_solution(record: dict[str, Any]) -> None:
     puzzle = Puzzle.from_id(record["puzzle"])
     name = record["name"]
-    solution = solve(puzzle, seconds=OPEN_BUDGET if name in OPEN else SLOW_BUDGET if name in SLOW else BUDGET)
+    solution = solve(puzzle, seconds=SLOW_BUDGET if name in SLOW else BUDGET)
     assert solution.status is Status.UNIQUE, solution.status
     assert solution.answer is not None and solution.answer.to_rows() == record["solution"]
