@@ -61,6 +61,8 @@ def test_whole_corpus_round_trips_through_every_format() -> None:
     ("", "empty input"),
     ("   \n ", "empty input"),
     ("nurikabe:3x3:1,.,1", "9 cells but 3 tokens"),
+    ("nurikabe:1x2:1", "a 1x2 board has 2 cells but 1 token was given"),
+    ("nurikabe:1x1:", "a 1x1 board has 1 cell but 0 tokens were given"),
     ("nurikabe:3x3:1,.,1,.,x,.,1,.,1", "unknown token 'x' at row 2, column 2"),
     ("nurikabe:3x3:0,.,.,.,.,.,.,.,.", "clue 0 at row 1, column 1"),
     ("nurikabe:2x2:5,.,.,.", "clue 5 at row 1, column 1 is out of range"),

@@ -225,7 +225,7 @@ BAD_URLS = [
     ("https://puzz.link/p?lits/5/5/g5k2o1k3g", "unknown puzz.link genre 'lits'"),
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1k", "truncated: it covers 23 of the 5x5 board's 25 cells"),
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3gg", "past the last"),
-    ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3z", "covers 20 cells but only 1 are left"),
+    ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3z", "covers 20 cells but only 1 is left"),
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3-1", "cut short"),
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3+x12", "is not '+' and 3 hex digits"),
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1kA3g", "unknown character 'A'"),

@@ -31,7 +31,9 @@ def parse_tokens(tokens: list[str], rows: int, cols: int) -> dict[Cell, int | No
     """Row-major tokens to a clue map, checking the count against the shape."""
     check_shape(rows, cols)
     if len(tokens) != rows * cols:
-        raise FormatError(f"a {rows}x{cols} board has {rows * cols} cells but {len(tokens)} tokens were given")
+        cells, given = rows * cols, len(tokens)
+        raise FormatError(f"a {rows}x{cols} board has {cells} cell{'s' * (cells != 1)} but {given} "
+                          f"token{'s' * (given != 1)} {'were' if given != 1 else 'was'} given")
     clues: dict[Cell, int | None] = {}
     for i, token in enumerate(tokens):
         value = parse_token(token.strip(), i // cols + 1, i % cols + 1)

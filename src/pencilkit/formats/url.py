@@ -200,8 +200,8 @@ def decode_body(body: str, rows: int, cols: int) -> dict[Cell, int | None]:
             run = ord(ch) - _RUN_FIRST + 1
             if cell + run > size:
                 raise FormatError(
-                    f"URL body: the run {ch!r} at character {i + 1} covers {run} cells "
-                    f"but only {size - cell} are left on the {rows}x{cols} board")
+                    f"URL body: the run {ch!r} at character {i + 1} covers {run} cell{'s' * (run != 1)} "
+                    f"but only {size - cell} {'is' if size - cell == 1 else 'are'} left on the {rows}x{cols} board")
             cell, i = cell + run, i + 1
         else:
             raise FormatError(f"URL body: unknown character {ch!r} at character {i + 1}")
