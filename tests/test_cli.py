@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -9,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import pencilkit
 from pencilkit.cli import main
+from pencilkit.formats.json_format import format_json
+from pencilkit.io import is_json_lines
 
 from .conftest import load_corpus
 
@@ -93,6 +97,22 @@ def test_batch_jsonl(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert lines[2]["status"] == "error" and "line 3" in lines[2]["error"]
     assert lines[3]["status"] == "error" and "out of range" in lines[3]["error"]
     assert code == 2
+
+
+def test_batch_from_stdin_goes_on_past_a_bad_line(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    batch = "\n".join([json.dumps({"name": "a", "puzzle": PUZZLE}), "not json", json.dumps({"puzzle": "nurikabe:1x1:."})])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(batch.encode())))
+    code, out, _ = run(capsys, "solve", "-")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["status"] for line in lines] == ["unique", "error", "unique"]
+    assert "line 2: bad JSON" in lines[1]["error"] and code == 2
+    # one JSON puzzle spread over several lines is still one puzzle
+    spread = json.dumps(json.loads(format_json(pencilkit.parse(PUZZLE))), indent=2)
+    assert not is_json_lines("-", spread)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(spread.encode())))
+    code, out, _ = run(capsys, "solve", "-")
+    assert code == 0 and out.startswith("unique")
 
 
 def test_search_budget_gives_up(capsys: pytest.CaptureFixture[str]) -> None:

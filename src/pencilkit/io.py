@@ -41,11 +41,22 @@ def _decode(data: bytes, where: str) -> str:
 
 
 def is_json_lines(arg: str, text: str) -> bool:
-    """Whether an input is a JSON-lines file of puzzle records (by name, or by several ``{`` lines)."""
+    """Whether an input is a JSON-lines file of puzzle records.
+
+    It is when its name ends in ``.jsonl``, or when it has several lines and the
+    first is a whole JSON object by itself (a single JSON puzzle spread over
+    lines is not).  A bad line further down is then that line's error, and the
+    rest of the batch still runs.
+    """
     if arg.endswith(".jsonl"):
         return True
     lines = [line for line in text.splitlines() if line.strip()]
-    return len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)
+    if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
+        return False
+    try:
+        return isinstance(json.loads(lines[0]), dict)
+    except json.JSONDecodeError:
+        return False
 
 
 def parse_record(line: str, number: int) -> dict[str, Any]:
