@@ -9,7 +9,9 @@ model with no cuts is a solution; it is recorded and blocked with a clause over
 the cell variables, and counting goes on to ``limit`` (two proves uniqueness).
 
 Each genre's encoding lives in ``sat_<genre>.py`` and exports
-``encode(puzzle, pool, given) -> Encoding``; :data:`ENCODINGS` names them.
+``encode(puzzle, pool, given, relax) -> Encoding``; :data:`ENCODINGS` names them.
+:func:`narrow` settles what it can of a board in a relaxation of the encoding,
+which can be much easier to solve than the count.
 
 >>> from pencilkit.puzzle import Puzzle
 >>> result = count_sat(Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1"))
@@ -43,7 +45,7 @@ ENCODINGS: dict[str, str] = {
     "nurikabe": "pencilkit.engines.sat_nurikabe",
     "kurodoko": "pencilkit.engines.sat_kurodoko",
 }
-"""Genre name -> module with ``encode(puzzle, pool, given) -> Encoding``."""
+"""Genre name -> module with ``encode(puzzle, pool, given, relax) -> Encoding``."""
 
 DEFAULT_SOLVER = "cadical195"
 """The SAT solver python-sat runs: CaDiCaL 1.9.5.
@@ -55,6 +57,10 @@ interrupt CaDiCaL, so a deadline is kept by solving in slices of
 Glucose 4 (``glucose4``) is interrupted by a timer instead."""
 SLICE_CONFLICTS = 5000
 """Conflicts per solver call when CaDiCaL runs under a deadline (tens of milliseconds)."""
+NARROW_CONFLICTS = 300
+"""Conflicts :func:`narrow` spends on one cell before it leaves the cell open (tens of milliseconds)."""
+NARROW_UNANSWERED = 40
+"""Cells left open for want of conflicts after which :func:`narrow` stops: the relaxation is too hard to pay."""
 
 
 class SatTimeout(Exception):
@@ -86,6 +92,8 @@ class Encoding:
     """Variable of each cell, true when the cell is shaded."""
     clauses: list[Clause]
     cuts: Callable[[Model, Mask], list[Clause]]
+    relaxed: bool = False
+    """True when the encoding was asked to relax and left out some constraint (see :func:`narrow`)."""
 
 
 @dataclass
@@ -106,14 +114,16 @@ def require_pysat() -> None:
         raise PencilkitError("the SAT engine needs python-sat: pip install 'pencilkit[sat]'")
 
 
-def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> Encoding:
+def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
     """The encoding of ``puzzle`` by its genre's module, which may use the cells ``given`` as
-    ``(shaded, unshaded)`` to encode less (the caller fixes them)."""
+    ``(shaded, unshaded)`` to encode less (the caller fixes them).  With ``relax``, the
+    genre may leave out constraints that are hard for the solver; every clause it keeps
+    still holds in every solution."""
     module_name = ENCODINGS.get(puzzle.genre)
     if module_name is None:
         raise PencilkitError(f"the SAT engine has no encoding for {puzzle.genre}")
     module = importlib.import_module(module_name)
-    return module.encode(puzzle, pool, given)  # type: ignore[no-any-return]
+    return module.encode(puzzle, pool, given, relax)  # type: ignore[no-any-return]
 
 
 class SatSession:
@@ -126,15 +136,15 @@ class SatSession:
     is only looked at between calls.  ``given`` (``(shaded, unshaded)``) fixes
     cells for good, as unit clauses: the solver simplifies with them, and the
     encoding may leave out what they rule out.  (Assumptions, per call, fix
-    cells for one call only.)
+    cells for one call only.)  ``relax`` asks the genre for its relaxed encoding.
     """
 
     def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: float | None = None,
-                 conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0)) -> None:
+                 conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> None:
         require_pysat()
         self.puzzle = puzzle
         self.pool = IDPool()
-        self.encoding = encode(puzzle, self.pool, given)
+        self.encoding = encode(puzzle, self.pool, given, relax)
         self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
         self.deadline = deadline
         self.conflicts = conflicts
@@ -155,13 +165,17 @@ class SatSession:
         self.solver.add_clause(clause)
         self.clause_count += 1
 
-    def _solve_once(self, assumptions: Sequence[int]) -> bool | None:
-        """One solver call; ``None`` when interrupted at the deadline or out of conflicts."""
+    def _solve_once(self, assumptions: Sequence[int], conflicts: int | None = None) -> bool | None:
+        """One solver call; ``None`` when interrupted at the deadline or out of conflicts.
+
+        ``conflicts`` limits this call (by default, the session's limit).
+        """
         self.calls += 1
-        if self.conflicts is not None:
+        conflicts = self.conflicts if conflicts is None else conflicts
+        if conflicts is not None:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 return None
-            self.solver.conf_budget(self.conflicts)
+            self.solver.conf_budget(conflicts)
             limited = self.solver.solve_limited(assumptions=list(assumptions))
             return None if limited is None else bool(limited)
         if self.deadline is None:
@@ -268,6 +282,73 @@ def count_sat(
     return result
 
 
+def narrow(
+    puzzle: Puzzle,
+    shaded: Mask = 0,
+    unshaded: Mask = 0,
+    *,
+    seconds: float | None = None,
+    conflicts: int = NARROW_CONFLICTS,
+    solver: str = DEFAULT_SOLVER,
+) -> tuple[Mask, Mask] | None:
+    """The open cells of a partial board that a relaxation of the puzzle settles, as
+    ``(shade, unshade)``; ``None`` when the relaxation has no solution (so the puzzle has none).
+
+    The idea: every clause of the relaxed encoding holds in every solution, so a
+    value the relaxation rules out is wrong in every solution too, and the
+    relaxation can be far easier to solve than the puzzle.  One relaxed model M
+    is found; then, cell by cell, the solver is asked for a relaxed model that
+    differs from M there, within ``conflicts`` conflicts.  None at all: the cell
+    takes M's value in every solution.  A model: every cell where it differs
+    from M is settled by nothing here, and is not asked about again.  Out of
+    conflicts: the cell stays open, and after :data:`NARROW_UNANSWERED` such
+    cells narrowing stops (the relaxation is then too hard to pay for itself).
+    The solver's phases point away from M, so each model it finds rules out as
+    many cells as it can.  Models need not have a connected sea (no cuts are
+    asked for): they are models of the relaxation.
+
+    Returns ``(0, 0)`` at once when the genre relaxes nothing here, and what it
+    has settled so far when ``seconds`` run out.  Conflict limits, not the
+    clock, decide each answer, so the result is the same on every machine.
+    """
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    with SatSession(puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded), relax=True) as session:
+        if not session.encoding.relaxed:
+            return 0, 0
+        first = session._solve_once([])
+        if first is None:
+            return 0, 0
+        if not first:
+            return None
+        shade = session.encoding.shade
+        model = _shaded_of(session.solver.get_model(), shade)
+        session.solver.set_phases([-var if model >> c & 1 else var for c, var in enumerate(shade)])
+        settled = [0, 0]  # shade, unshade
+        asked = puzzle.grid.full & ~(shaded | unshaded)
+        unanswered = 0
+        for c in cells(asked):
+            if not asked >> c & 1:
+                continue
+            other = -shade[c] if model >> c & 1 else shade[c]  # the value M does not give c
+            answer = session._solve_once([other], conflicts)
+            if answer is None:
+                unanswered += 1
+                if unanswered >= NARROW_UNANSWERED or (deadline is not None and time.perf_counter() > deadline):
+                    break
+            elif answer:
+                asked &= ~(_shaded_of(session.solver.get_model(), shade) ^ model)
+            else:
+                session.add([-other])
+                settled[not model >> c & 1] |= 1 << c
+        return settled[0], settled[1]
+
+
+def _shaded_of(model: list[int], shade: list[int]) -> Mask:
+    """The shaded mask of a solver model (a list of literals indexed by variable - 1)."""
+    return sum(1 << c for c, var in enumerate(shade) if model[var - 1] > 0)
+
+
 @dataclass
 class Refutation:
     """A solution that breaks some claimed deductions: the cells it gets wrong."""
@@ -304,4 +385,5 @@ def refute(
         return Refutation(_checked(puzzle, found), wrong)
 
 
-__all__ = ["ENCODINGS", "Encoding", "Model", "Refutation", "SatResult", "SatSession", "SatTimeout", "count_sat", "refute"]
+__all__ = ["ENCODINGS", "Encoding", "Model", "Refutation", "SatResult", "SatSession", "SatTimeout", "count_sat", "narrow",
+           "refute"]

@@ -24,10 +24,11 @@ from .sat import Clause, Encoding, Model
 from .sat_nurikabe import cardinality
 
 
-def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> Encoding:
+def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
     """The clauses and cuts of a Kurodoko puzzle (see the module docstring).
 
-    Cells ``given`` as ``(shaded, unshaded)`` change nothing here: the caller fixes them.
+    Cells ``given`` as ``(shaded, unshaded)`` change nothing here: the caller
+    fixes them.  Nothing is relaxed: ``relax`` gives the same encoding.
     """
     grid = puzzle.grid
     black = [pool.id(("black", c)) for c in range(grid.size)]

@@ -20,6 +20,13 @@ clue reaches without a distance bound).  Clauses:
   the sea; and an island does not take a cell that would join land from
   edge to edge between given sea cells on both sides (:mod:`.edge_walls`).
 
+The relaxed encoding (``relax=True``, for :func:`.sat.narrow`) asks only
+"at least" of an island with :data:`RELAX_SIZE` or more cells still to take:
+every other clause, and the cuts, hold in every solution as before.  Exact
+sizes of long islands that share a region make a tight packing, which CDCL
+finds hard to count; "at least" keeps the arguments of room (an island
+needs that many cells it can reach) and drops the counting.
+
 Island connectivity is encoded up front where it is small enough
 (:func:`island_levels`).  Connectivity of the sea, and of islands too big for
 that, is left to lazy cuts: a part C of island k cut off from its clue gets
@@ -49,6 +56,8 @@ LEVEL_CAP = 40_000
 """Largest cells (outside the core) x path length for which an island's connectivity is encoded up front."""
 SMALL_CARDINALITY = 40_000
 """Above this many (items x bound), cardinality uses a sorting network, not a sequential counter."""
+RELAX_SIZE = 20
+"""An island with this many cells or more still to take is asked "at least" its size when relaxed."""
 
 
 def cores(puzzle: Puzzle, land: Mask) -> list[Mask]:
@@ -98,6 +107,15 @@ def cardinality(literals: list[int], bound: int, pool: IDPool) -> list[Clause]:
         return cardinality([-lit for lit in literals], len(literals) - bound, pool)
     kind = EncType.seqcounter if len(literals) * bound <= SMALL_CARDINALITY else EncType.sortnetwrk
     return list(CardEnc.equals(lits=literals, bound=bound, vpool=pool, encoding=kind).clauses)
+
+
+def at_least(literals: list[int], bound: int, pool: IDPool) -> list[Clause]:
+    """Clauses for ``sum(literals) >= bound``."""
+    if bound > len(literals):
+        return [[]]
+    if bound <= 0:
+        return []
+    return list(CardEnc.atleast(lits=literals, bound=bound, vpool=pool, encoding=EncType.seqcounter).clauses)
 
 
 def at_most_one(literals: list[int], pool: IDPool) -> list[Clause]:
@@ -158,12 +176,13 @@ def island_levels(puzzle: Puzzle, k: int, core: Mask, mask: Mask, owner: dict[tu
     return out
 
 
-def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> Encoding:
+def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
     """The clauses and cuts of a Nurikabe puzzle (see the module docstring).
 
     ``given`` are cells known to be sea and land (the caller fixes them):
     islands grow from their known cores around known sea, which keeps the
-    encoding of a mostly solved big board small.
+    encoding of a mostly solved big board small.  With ``relax``, islands
+    with :data:`RELAX_SIZE` or more cells to take are asked only "at least".
     """
     grid = puzzle.grid
     n = grid.size
@@ -216,10 +235,16 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
     if land_cells is not None and n - land_cells >= 2:
         for c in range(n):  # a sea of two or more cells: every sea cell touches the sea
             clauses.append([-sea[c]] + [sea[d] for d in grid.neighbour_lists[c]])
+    relaxed = False
     for k, (cell, number) in enumerate(puzzle.clues):  # the core is owned already: count the rest
         if number is not None:
-            rest = reaches[k] & ~core[k]
-            clauses.extend(cardinality([owner[k, c] for c in cells(rest)], number - core[k].bit_count(), pool))
+            rest = [owner[k, c] for c in cells(reaches[k] & ~core[k])]
+            bound = number - core[k].bit_count()
+            if relax and bound >= RELAX_SIZE:
+                clauses.extend(at_least(rest, bound, pool))
+                relaxed = True
+            else:
+                clauses.extend(cardinality(rest, bound, pool))
 
     fixed_sea = land_cells is not None
     may_be_sea = grid.full & ~given[1]  # cells that may be sea: a sea path never passes given land
@@ -252,4 +277,4 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0)) -> E
             out.append([-sea[anchor], -sea[other]] + [sea[d] for d in cells(grid.border(parts[0]))])
         return out
 
-    return Encoding(sea, clauses, cuts)
+    return Encoding(sea, clauses, cuts, relaxed)

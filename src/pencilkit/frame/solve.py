@@ -117,11 +117,11 @@ def solve(
         return Solution(puzzle, Status.UNIQUE, [board.answer()], trace.hardest, 0,
                         time.perf_counter() - start, trace.steps)
     stalled = board.answer()
-    finisher = _sat_finisher(puzzle) if exact else None
+    left = FINISH_SECONDS if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
+    finished = finish_with_sat(board, limit=limit, seconds=left, max_level=max_level) if exact else None
     result: SearchResult
-    if finisher is not None:
-        left = FINISH_SECONDS if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-        result, method = finisher(puzzle, limit, left, board.shaded, board.unshaded), "sat"
+    if finished is not None:
+        result, method = finished, "sat"
     else:
         remaining = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
         result = count(board, ruleset, limit=limit, budget=Budget(nodes, remaining),
@@ -146,7 +146,7 @@ FINISH_SECONDS = 60.0
 
 
 def _sat_finisher(puzzle: Puzzle) -> Any:
-    """``count_sat`` when python-sat is installed and encodes this genre, else ``None``.
+    """The SAT engine module when python-sat is installed and encodes this genre, else ``None``.
 
     rationale: on the 79 stalled boards of the corpora a CDCL solver settles
     the count faster than depth-first search in all but one (median 0.02 s,
@@ -155,14 +155,50 @@ def _sat_finisher(puzzle: Puzzle) -> Any:
     up on; search is the way only without python-sat.
     """
     try:
-        from ..engines.sat import ENCODINGS, count_sat
+        from ..engines import sat
         import pysat  # noqa: F401
     except ImportError:
         return None
-    if puzzle.genre not in ENCODINGS:
+    if puzzle.genre not in sat.ENCODINGS:
         return None
-    return lambda p, limit, seconds, shaded, unshaded: count_sat(
-        p, limit=limit, seconds=seconds, shaded=shaded, unshaded=unshaded)
+    return sat
+
+
+def finish_with_sat(stalled: Board, *, limit: int = 2, seconds: float = FINISH_SECONDS,
+                    max_level: Level = Level.EXPERT) -> SearchResult | None:
+    """Count the solutions of a stalled board with the SAT engine: narrow it first, then count.
+
+    ``narrow`` settles the cells a relaxation of the puzzle decides (each holds
+    in every solution); the ladder up to ``max_level`` carries them on, and the
+    count starts from where that leaves the board.  On janko-nurikabe-1055
+    (40x57, three 50-cell islands sharing a region) the 56 cells settled this
+    way let the ladder finish: the finish takes about 4 s instead of 13-20 s.
+    ``None`` without python-sat or an encoding of the genre.
+    """
+    start = time.perf_counter()
+    puzzle = stalled.puzzle
+    sat = _sat_finisher(puzzle)
+    if sat is None:
+        return None
+    ruleset = puzzle.genre_module.ruleset
+    settled = sat.narrow(puzzle, stalled.shaded, stalled.unshaded, seconds=seconds)
+    if settled is None:
+        return SearchResult([], 0, True)
+    board = stalled
+    if settled != (0, 0):
+        board = stalled.copy()
+        board.assign(*settled)
+        try:
+            with time_limit(max(0.0, seconds - (time.perf_counter() - start))):
+                ruleset.run(board, max_level=max_level)
+        except Contradiction:
+            return SearchResult([], 0, True)
+        except OutOfTime:
+            return SearchResult([], 0, False)
+    left = max(0.0, seconds - (time.perf_counter() - start))
+    result: SearchResult = sat.count_sat(puzzle, limit=limit, seconds=left, shaded=board.shaded,
+                                         unshaded=board.unshaded)
+    return result
 
 
 def rate(puzzle: Puzzle, **kwargs: Any) -> Level | None:

@@ -1,0 +1,119 @@
+"""``narrow``: what a relaxation settles holds in every solution.
+
+* Against brute force: on every sampled small board, full or partial, with
+  every island relaxed (the threshold lowered to one cell), each cell
+  ``narrow`` settles takes that value in every solution, and ``None`` (the
+  relaxation has no model) comes only for boards with no solution.  Small
+  conflict limits make the solver run out often, so a cell left open by
+  running out is never mistaken for a settled one.
+* On corpus puzzles (unique, so every solution is the published one), from
+  the ladder's stalled boards, with islands of 3 or more cells to take relaxed.
+* With nothing to relax, it returns at once; Kurodoko relaxes nothing.  A
+  relaxation with no model means the board has none.
+* On janko-nurikabe-1055 it settles cells the ladder then carries to the end.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pencilkit import Puzzle
+from pencilkit.engines import sat_nurikabe
+from pencilkit.engines.sat import narrow
+from pencilkit.frame import oracle
+from pencilkit.frame.board import Board
+from pencilkit.frame.solve import finish_with_sat
+from pencilkit.genres.nurikabe import NURIKABE
+from pencilkit.grid import Mask, cells
+
+from ..conftest import load_corpus
+from .boards import random_board
+
+
+def agrees(solutions: list[Mask], shade: Mask, unshade: Mask) -> bool:
+    return all(s & shade == shade and not s & unshade for s in solutions)
+
+
+@pytest.mark.parametrize("conflicts", [1, 20, 1000])
+def test_narrow_settles_only_what_every_solution_shares(monkeypatch: pytest.MonkeyPatch, conflicts: int) -> None:
+    monkeypatch.setattr(sat_nurikabe, "RELAX_SIZE", 1)
+    rng = random.Random(conflicts)
+    settled_cells = nones = 0
+    for _ in range(120):
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 5), (2, 6), (3, 5)])
+        puzzle = random_board("nurikabe", rng, rows, cols)
+        truth = oracle.solutions(puzzle)
+        shaded = unshaded = 0
+        if truth and rng.random() < 0.6:  # a partial board: some cells of one solution, maybe one flipped
+            pick = rng.choice(truth)
+            for c in cells(puzzle.grid.full & ~puzzle.clue_mask):
+                if rng.random() < 0.3:
+                    if (pick >> c & 1) != (rng.random() < 0.1):
+                        shaded |= 1 << c
+                    else:
+                        unshaded |= 1 << c
+        consistent = [s for s in truth if s & shaded == shaded and not s & unshaded]
+        result = narrow(puzzle, shaded, unshaded, conflicts=conflicts)
+        if result is None:
+            assert not consistent, puzzle.id()
+            nones += 1
+            continue
+        shade, unshade = result
+        assert not (shade & unshade) and not ((shade | unshade) & (shaded | unshaded))
+        assert agrees(consistent, shade, unshade), (puzzle.id(), shaded, unshaded)
+        settled_cells += (shade | unshade).bit_count()
+    assert settled_cells > 100 and nones > 3, "the sample should settle cells and meet boards with no solution"
+
+
+def test_narrow_on_stalled_corpus_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sat_nurikabe, "RELAX_SIZE", 3)
+    records = [r for r in load_corpus("nurikabe") if len(r["solution"]) * len(r["solution"][0]) <= 100]
+    checked = settled_cells = 0
+    for record in records:
+        puzzle = Puzzle.from_id(record["puzzle"])
+        board = Board.start(puzzle)
+        NURIKABE.ruleset.run(board)
+        if not board.undecided:
+            continue
+        published = sum(1 << (r * puzzle.cols + c) for r, row in enumerate(record["solution"])
+                        for c, ch in enumerate(row) if ch == "#")
+        result = narrow(puzzle, board.shaded, board.unshaded)
+        assert result is not None, record["name"]
+        assert agrees([published], *result), record["name"]
+        checked += 1
+        settled_cells += (result[0] | result[1]).bit_count()
+        if checked == 25:
+            break
+    assert checked == 25 and settled_cells > 25
+
+
+def test_narrow_returns_at_once_with_nothing_to_relax() -> None:
+    assert narrow(Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1")) == (0, 0)  # 5 < RELAX_SIZE
+    assert narrow(Puzzle.from_id("kurodoko:3x3:.,.,.,.,5,.,.,.,.")) == (0, 0)
+
+
+def test_a_relaxation_with_no_model_means_no_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sat_nurikabe, "RELAX_SIZE", 1)
+    puzzle = Puzzle.from_id("nurikabe:1x3:2,.,2")  # both 2s need the middle cell
+    assert narrow(puzzle) is None
+    result = finish_with_sat(Board.start(puzzle))
+    assert result is not None and result.count == 0 and result.exhaustive
+
+
+def test_narrow_lets_the_ladder_finish_janko_nurikabe_1055() -> None:
+    record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-1055")
+    puzzle = Puzzle.from_id(record["puzzle"])
+    published = sum(1 << (r * puzzle.cols + c) for r, row in enumerate(record["solution"])
+                    for c, ch in enumerate(row) if ch == "#")
+    board = Board.start(puzzle)
+    NURIKABE.ruleset.run(board)
+    assert board.undecided, "the ladder alone stalls on 1055"
+    result = narrow(puzzle, board.shaded, board.unshaded)
+    assert result is not None
+    shade, unshade = result
+    assert agrees([published], shade, unshade) and (shade | unshade).bit_count() >= 20
+    board.assign(shade, unshade)
+    NURIKABE.ruleset.run(board)
+    assert not board.undecided and board.shaded == published
