@@ -59,8 +59,8 @@ SLICE_CONFLICTS = 5000
 """Conflicts per solver call when CaDiCaL runs under a deadline (tens of milliseconds)."""
 NARROW_CONFLICTS = 300
 """Conflicts :func:`narrow` spends on one cell before it leaves the cell open (tens of milliseconds)."""
-NARROW_UNANSWERED = 40
-"""Cells left open for want of conflicts after which :func:`narrow` stops: the relaxation is too hard to pay."""
+NARROW_BUDGET = 50_000
+"""Conflicts :func:`narrow` may spend on all its questions together (a few seconds on the largest boards)."""
 
 
 class SatTimeout(Exception):
@@ -136,15 +136,20 @@ class SatSession:
     is only looked at between calls.  ``given`` (``(shaded, unshaded)``) fixes
     cells for good, as unit clauses: the solver simplifies with them, and the
     encoding may leave out what they rule out.  (Assumptions, per call, fix
-    cells for one call only.)  ``relax`` asks the genre for its relaxed encoding.
+    cells for one call only.)  ``encoded`` is an encoding made already with
+    :func:`encode` (and its pool) from the same ``given``, to use instead of a new one.
     """
 
     def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: float | None = None,
-                 conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> None:
+                 conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0),
+                 encoded: tuple[IDPool, Encoding] | None = None) -> None:
         require_pysat()
         self.puzzle = puzzle
-        self.pool = IDPool()
-        self.encoding = encode(puzzle, self.pool, given, relax)
+        if encoded is None:
+            self.pool = IDPool()
+            self.encoding = encode(puzzle, self.pool, given)
+        else:
+            self.pool, self.encoding = encoded
         self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
         self.deadline = deadline
         self.conflicts = conflicts
@@ -289,6 +294,7 @@ def narrow(
     *,
     seconds: float | None = None,
     conflicts: int = NARROW_CONFLICTS,
+    budget: int = NARROW_BUDGET,
     solver: str = DEFAULT_SOLVER,
 ) -> tuple[Mask, Mask] | None:
     """The open cells of a partial board that a relaxation of the puzzle settles, as
@@ -301,8 +307,8 @@ def narrow(
     differs from M there, within ``conflicts`` conflicts.  None at all: the cell
     takes M's value in every solution.  A model: every cell where it differs
     from M is settled by nothing here, and is not asked about again.  Out of
-    conflicts: the cell stays open, and after :data:`NARROW_UNANSWERED` such
-    cells narrowing stops (the relaxation is then too hard to pay for itself).
+    conflicts: the cell stays open.  The questions together may spend ``budget``
+    conflicts; then narrowing stops with what it has.
     The solver's phases point away from M, so each model it finds rules out as
     many cells as it can.  Models need not have a connected sea (no cuts are
     asked for): they are models of the relaxation.
@@ -313,9 +319,13 @@ def narrow(
     """
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
-    with SatSession(puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded), relax=True) as session:
-        if not session.encoding.relaxed:
-            return 0, 0
+    require_pysat()
+    pool = IDPool()
+    relaxed = encode(puzzle, pool, (shaded, unshaded), relax=True)
+    if not relaxed.relaxed:
+        return 0, 0
+    with SatSession(puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
+                    encoded=(pool, relaxed)) as session:
         first = session._solve_once([])
         if first is None:
             return 0, 0
@@ -326,15 +336,16 @@ def narrow(
         session.solver.set_phases([-var if model >> c & 1 else var for c, var in enumerate(shade)])
         settled = [0, 0]  # shade, unshade
         asked = puzzle.grid.full & ~(shaded | unshaded)
-        unanswered = 0
+        spent = _conflicts(session)
         for c in cells(asked):
             if not asked >> c & 1:
                 continue
+            if _conflicts(session) - spent > budget:
+                break
             other = -shade[c] if model >> c & 1 else shade[c]  # the value M does not give c
             answer = session._solve_once([other], conflicts)
             if answer is None:
-                unanswered += 1
-                if unanswered >= NARROW_UNANSWERED or (deadline is not None and time.perf_counter() > deadline):
+                if deadline is not None and time.perf_counter() > deadline:
                     break
             elif answer:
                 asked &= ~(_shaded_of(session.solver.get_model(), shade) ^ model)
@@ -342,6 +353,11 @@ def narrow(
                 session.add([-other])
                 settled[not model >> c & 1] |= 1 << c
         return settled[0], settled[1]
+
+
+def _conflicts(session: SatSession) -> int:
+    """Conflicts the session's solver has met so far."""
+    return int(session.solver.accum_stats().get("conflicts", 0))
 
 
 def _shaded_of(model: list[int], shade: list[int]) -> Mask:
