@@ -57,8 +57,9 @@ interrupt CaDiCaL, so a deadline is kept by solving in slices of
 Glucose 4 (``glucose4``) is interrupted by a timer instead."""
 SLICE_CONFLICTS = 5000
 """Conflicts per solver call when CaDiCaL runs under a deadline (tens of milliseconds)."""
-NARROW_CONFLICTS = 300
-"""Conflicts :func:`narrow` spends on one cell before it leaves the cell open (tens of milliseconds)."""
+NARROW_CONFLICTS = (50, 300)
+"""Conflicts :func:`narrow` spends on one cell in each round: a cell the first round cannot settle
+is asked again in the next, once the solver has learned from all the others (then it is mostly quick)."""
 NARROW_BUDGET = 50_000
 """Conflicts :func:`narrow` may spend on all its questions together (a few seconds on the largest boards)."""
 
@@ -293,7 +294,7 @@ def narrow(
     unshaded: Mask = 0,
     *,
     seconds: float | None = None,
-    conflicts: int = NARROW_CONFLICTS,
+    conflicts: Sequence[int] = NARROW_CONFLICTS,
     budget: int = NARROW_BUDGET,
     solver: str = DEFAULT_SOLVER,
 ) -> tuple[Mask, Mask] | None:
@@ -304,10 +305,11 @@ def narrow(
     value the relaxation rules out is wrong in every solution too, and the
     relaxation can be far easier to solve than the puzzle.  One relaxed model M
     is found; then, cell by cell, the solver is asked for a relaxed model that
-    differs from M there, within ``conflicts`` conflicts.  None at all: the cell
-    takes M's value in every solution.  A model: every cell where it differs
-    from M is settled by nothing here, and is not asked about again.  Out of
-    conflicts: the cell stays open.  The questions together may spend ``budget``
+    differs from M there, within the round's number of ``conflicts``.  None at
+    all: the cell takes M's value in every solution.  A model: every cell where
+    it differs from M is settled by nothing here, and is not asked about again.
+    Out of conflicts: the cell waits for the next round (with more conflicts),
+    or stays open after the last.  The questions together may spend ``budget``
     conflicts; then narrowing stops with what it has.
     The solver's phases point away from M, so each model it finds rules out as
     many cells as it can.  Models need not have a connected sea (no cuts are
@@ -337,21 +339,25 @@ def narrow(
         settled = [0, 0]  # shade, unshade
         asked = puzzle.grid.full & ~(shaded | unshaded)
         spent = _conflicts(session)
-        for c in cells(asked):
-            if not asked >> c & 1:
-                continue
-            if _conflicts(session) - spent > budget:
-                break
-            other = -shade[c] if model >> c & 1 else shade[c]  # the value M does not give c
-            answer = session._solve_once([other], conflicts)
-            if answer is None:
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-            elif answer:
-                asked &= ~(_shaded_of(session.solver.get_model(), shade) ^ model)
-            else:
-                session.add([-other])
-                settled[not model >> c & 1] |= 1 << c
+        for limit in conflicts:
+            deferred = 0
+            for c in cells(asked):
+                if not asked >> c & 1:
+                    continue
+                if _conflicts(session) - spent > budget or (deadline is not None and time.perf_counter() > deadline):
+                    return settled[0], settled[1]
+                other = -shade[c] if model >> c & 1 else shade[c]  # the value M does not give c
+                answer = session._solve_once([other], limit)
+                if answer is None:
+                    deferred |= 1 << c
+                elif answer:
+                    freed = _shaded_of(session.solver.get_model(), shade) ^ model
+                    asked &= ~freed
+                    deferred &= ~freed
+                else:
+                    session.add([-other])
+                    settled[not model >> c & 1] |= 1 << c
+            asked = deferred
         return settled[0], settled[1]
 
 
