@@ -309,8 +309,9 @@ def narrow(
     all: the cell takes M's value in every solution.  A model: every cell where
     it differs from M is settled by nothing here, and is not asked about again.
     Out of conflicts: the cell waits for the next round (with more conflicts),
-    or stays open after the last.  The questions together may spend ``budget``
-    conflicts; then narrowing stops with what it has.
+    or stays open after the last; if the first round settles nothing, there is
+    no next.  The questions together may spend ``budget`` conflicts; then
+    narrowing stops with what it has.
     The solver's phases point away from M, so each model it finds rules out as
     many cells as it can.  Models need not have a connected sea (no cuts are
     asked for): they are models of the relaxation.
@@ -339,7 +340,9 @@ def narrow(
         settled = [0, 0]  # shade, unshade
         asked = puzzle.grid.full & ~(shaded | unshaded)
         spent = _conflicts(session)
-        for limit in conflicts:
+        for round_, limit in enumerate(conflicts):
+            if round_ and not (settled[0] | settled[1]):
+                break  # the first round settled nothing: the relaxation does not decide cells here
             deferred = 0
             for c in cells(asked):
                 if not asked >> c & 1:
