@@ -32,7 +32,6 @@ from pencilkit.frame import solve as solving
 from pencilkit.frame.board import Board
 from pencilkit.frame.ladder import Trace
 from pencilkit.frame.search import Budget, SearchResult, count
-from pencilkit.frame.solve import finish_with_sat
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SEARCH_FIRST_NODES = 2000
@@ -58,7 +57,7 @@ def run_one(record: dict[str, Any], seconds: float, nodes: int, search_seconds: 
                      level=solving.SHALLOW_LEVEL, deep_level=solving.DEEP_LEVEL, shallow=solving.SHALLOW_DEPTH)
 
     def finisher() -> SearchResult:
-        result = finish_with_sat(board, limit=2, seconds=seconds)
+        result = solving.finish_with_sat(board, limit=2, seconds=seconds)
         assert result is not None
         return result
 

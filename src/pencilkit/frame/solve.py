@@ -155,8 +155,9 @@ def _sat_finisher(puzzle: Puzzle) -> Any:
     up on; search is the way only without python-sat.
     """
     try:
-        from ..engines import sat
         import pysat  # noqa: F401
+
+        from ..engines import sat
     except ImportError:
         return None
     if puzzle.genre not in sat.ENCODINGS:
