@@ -61,7 +61,7 @@ NARROW_CONFLICTS = (50, 300)
 """Conflicts :func:`narrow` spends on one cell in each round: a cell the first round cannot settle
 is asked again in the next, once the solver has learned from all the others (then it is mostly quick)."""
 NARROW_BUDGET = 50_000
-"""Conflicts :func:`narrow` may spend on all its questions together (a few seconds on the largest boards)."""
+"""Conflicts :func:`narrow` may spend in all, its first model included (seconds on the largest boards)."""
 
 
 class SatTimeout(Exception):
@@ -310,8 +310,9 @@ def narrow(
     it differs from M is settled by nothing here, and is not asked about again.
     Out of conflicts: the cell waits for the next round (with more conflicts),
     or stays open after the last; if the first round settles nothing, there is
-    no next.  The questions together may spend ``budget`` conflicts; then
-    narrowing stops with what it has.
+    no next.  The model M and the questions together may spend ``budget``
+    conflicts: narrowing stops there with what it has (with nothing, if M
+    itself takes that many).
     The solver's phases point away from M, so each model it finds rules out as
     many cells as it can.  Models need not have a connected sea (no cuts are
     asked for): they are models of the relaxation.
@@ -329,8 +330,9 @@ def narrow(
         return 0, 0
     with SatSession(puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
                     encoded=(pool, relaxed)) as session:
-        first = session._solve_once([])
-        if first is None:
+        spent = _conflicts(session)
+        first = session._solve_once([], budget)
+        if first is None:  # a relaxation this hard would not pay
             return 0, 0
         if not first:
             return None
@@ -339,7 +341,6 @@ def narrow(
         session.solver.set_phases([-var if model >> c & 1 else var for c, var in enumerate(shade)])
         settled = [0, 0]  # shade, unshade
         asked = puzzle.grid.full & ~(shaded | unshaded)
-        spent = _conflicts(session)
         for round_, limit in enumerate(conflicts):
             if round_ and not (settled[0] | settled[1]):
                 break  # the first round settled nothing: the relaxation does not decide cells here
