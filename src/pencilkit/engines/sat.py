@@ -60,7 +60,7 @@ SLICE_CONFLICTS = 5000
 NARROW_CONFLICTS = (50, 300)
 """Conflicts :func:`narrow` spends on one cell in each round: a cell the first round cannot settle
 is asked again in the next, once the solver has learned from all the others (then it is mostly quick)."""
-NARROW_BUDGET = 50_000
+NARROW_BUDGET = 30_000
 """Conflicts :func:`narrow` may spend in all, its first model included (seconds on the largest boards)."""
 
 
