@@ -170,8 +170,10 @@ def test_ctrl_c_stops_at_once_without_a_traceback() -> None:
         answer: dict[str, Any] = {}
 
         def generate() -> None:
+            # seed 2 keeps the generator busy well past the Ctrl+C (8 s on this machine); without a
+            # seed a lucky draw could finish within the first second and answer 200
             answer["result"] = post(server.url, "generate", {"genre": "nurikabe", "rows": 25, "cols": 25,
-                                                             "level": "expert", "time_budget": 20})
+                                                             "level": "expert", "time_budget": 20, "seed": 2})
 
         thread = threading.Thread(target=generate)
         thread.start()
