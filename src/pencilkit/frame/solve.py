@@ -174,7 +174,7 @@ def finish_with_sat(stalled: Board, *, limit: int = 2, seconds: float = FINISH_S
     them on, and the count starts from where that leaves the board.  (The
     expert probes would only add time there: the puzzle is rated ``search``
     already, and the count settles whatever is left.)  On janko-nurikabe-1055
-    (40x57, three 50-cell islands sharing a region) the 55 cells settled this
+    (40x57, three 50-cell islands sharing a region) the 56 cells settled this
     way let the ladder finish: the finish takes 4-7 s on this machine instead of 13-20 s.
     ``None`` without python-sat or an encoding of the genre.
     """
