@@ -27,6 +27,7 @@ from pencilkit.frame.board import Board
 from pencilkit.frame.solve import finish_with_sat
 from pencilkit.genres.nurikabe import NURIKABE
 from pencilkit.grid import Mask, cells
+from pencilkit.puzzle import Answer
 
 from ..conftest import load_corpus
 from .boards import random_board
@@ -78,8 +79,7 @@ def test_narrow_on_stalled_corpus_boards(monkeypatch: pytest.MonkeyPatch) -> Non
         NURIKABE.ruleset.run(board)
         if not board.undecided:
             continue
-        published = sum(1 << (r * puzzle.cols + c) for r, row in enumerate(record["solution"])
-                        for c, ch in enumerate(row) if ch == "#")
+        published = Answer.from_rows(record["solution"]).shaded
         result = narrow(puzzle, board.shaded, board.unshaded)
         assert result is not None, record["name"]
         assert agrees([published], *result), record["name"]
@@ -106,8 +106,7 @@ def test_a_relaxation_with_no_model_means_no_solution(monkeypatch: pytest.Monkey
 def test_narrow_lets_the_ladder_finish_janko_nurikabe_1055() -> None:
     record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-1055")
     puzzle = Puzzle.from_id(record["puzzle"])
-    published = sum(1 << (r * puzzle.cols + c) for r, row in enumerate(record["solution"])
-                    for c, ch in enumerate(row) if ch == "#")
+    published = Answer.from_rows(record["solution"]).shaded
     board = Board.start(puzzle)
     NURIKABE.ruleset.run(board)
     assert board.undecided, "the ladder alone stalls on 1055"

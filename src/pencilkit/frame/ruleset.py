@@ -134,11 +134,12 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     nothing more applied, before its step bound, ends the same way under any
     bound at least as large: on the same board, a longer probe with the same
     inner ladder takes its outcome instead of running it again (the 20-step
-    probe after the 6-step one finds nothing), which changes no finding.  A pass stops at its first
-    finding, and findings cluster where the board last changed: nearest first,
-    janko-nurikabe-0690 (50x50) takes 2,965 trials instead of 4,699.  Which
-    finding comes first can change the path, and so, rarely, the rating
-    (profile 2: 7 of 1,219 corpus puzzles moved one level, 4 down and 3 up).
+    probe after the 6-step one finds nothing), which changes no finding.  A
+    pass stops at its first finding, and findings cluster where the board last
+    changed: nearest first, janko-nurikabe-0690 (50x50) takes 2,965 trials
+    instead of 4,699.  Which finding comes first can change the path, and so,
+    rarely, the rating (profile 2: 7 of 1,219 corpus puzzles moved one level,
+    4 down and 3 up).
     """
     words = ruleset.words
     seen = f"{spec.name} saw"  # the cells decided when this probing last ran on the board
@@ -225,6 +226,8 @@ def nearest_first(grid: Grid, order: list[Cell], fresh: Mask) -> list[Cell]:
 
 @lru_cache(maxsize=64)
 def _neighbourhoods(grid: Grid) -> tuple[Mask, ...]:
+    """For each cell, the cells within :data:`PROBE_RADIUS` steps of it (the part of the board
+    a failed probe is retried after)."""
     out = []
     for cell in range(grid.size):
         mask = 1 << cell
