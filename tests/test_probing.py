@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import pytest
 
-from pencilkit import Puzzle
+from pencilkit import Answer, Puzzle
 from pencilkit.frame import ruleset as probing_module
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.ladder import Step, Technique, Trace, propagate
 from pencilkit.frame.levels import Level
-from pencilkit.frame.ruleset import PROBE_RADIUS, SETTLED_TRIALS, nearest_first, trial
+from pencilkit.frame.ruleset import PENDING, Ruleset, PROBE_RADIUS, SETTLED_TRIALS, nearest_first, trial
 from pencilkit.grid import Grid, cells
 
 from .conftest import load_corpus
@@ -56,11 +56,15 @@ def _published(genre: str, names: list[str]) -> list[Puzzle]:
 
 
 def _watched(technique: Technique, tally: dict[str, int]) -> Technique:
-    """``technique``, checking each "nothing" it reports against a copy of the board (no memory)."""
+    """``technique``, checking each "nothing" it reports against a copy of the board (no memory),
+    unless it is waiting for a sweep's findings to be handed out."""
     def find(board: Board) -> list[Step] | None:
         steps = technique.find(board)
+        pending = board.notes.get(PENDING)
         if steps:
             tally["found"] += 1
+        elif pending is not None and technique.level < pending[0]:
+            tally["waited"] += 1
         else:
             assert not technique.find(board.copy()), f"{technique.name} missed a step on {board!r}"
             tally["quiet"] += 1
@@ -77,7 +81,7 @@ def test_probing_says_nothing_only_when_a_memoryless_pass_agrees(genre: str, nam
     a copy of that board (no memory of earlier passes) reports nothing too.  In these solves a
     pass that skipped probes found nothing and the pass without skipping then found a step, so a
     shortcut that trusted the skipping would fail here."""
-    tally = {"found": 0, "quiet": 0}
+    tally = {"found": 0, "quiet": 0, "waited": 0}
     for puzzle in _published(genre, names):
         ruleset = puzzle.genre_module.ruleset
         probing = {spec.name for spec in ruleset.probes}
@@ -138,3 +142,91 @@ def test_reused_trials_change_no_step(name: str, monkeypatch: pytest.MonkeyPatch
     (steps, trials), (steps_without, trials_without) = runs
     assert steps == steps_without and "contradiction" in {t for t, _, _ in steps}
     assert trials < trials_without
+
+
+SWEPT = {"nurikabe": ["janko-nurikabe-0417", "janko-nurikabe-0488", "janko-nurikabe-0672", "janko-nurikabe-0977"],
+         "kurodoko": ["janko-kurodoko-262", "janko-kurodoko-270"]}
+"""Solves in which the expert probe's sweep finds several cells in one pass."""
+
+
+@pytest.mark.parametrize("genre", sorted(SWEPT))
+def test_a_sweep_hands_out_its_findings_while_the_probe_below_waits(genre: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last rung's findings are handed out one at a time, each right (the published
+    solution), some trimmed of what cheaper techniques decided meanwhile; while some are
+    pending the 6-step probe runs no trial; and the solve ends where the ladder without the
+    sweep ends, at the same rating, with fewer trials."""
+    solutions = {record["name"]: record["solution"] for record in load_corpus(genre)}
+    real_trial = probing_module.trial
+    watch: dict[str, Board | None] = {"board": None}
+    ran = {"trials": 0, "while pending": 0}
+
+    def counted(ruleset: Ruleset, board: Board, shade: int, unshade: int, level: Level,
+                steps: int) -> object:
+        ran["trials"] += 1
+        main = watch["board"]
+        if main is not None and PENDING in main.notes and steps < 20:
+            ran["while pending"] += 1
+        return real_trial(ruleset, board, shade, unshade, level, steps)
+
+    monkeypatch.setattr(probing_module, "trial", counted)
+    handed_out = trimmed = 0
+    trials = {True: 0, False: 0}
+    for name, puzzle in zip(SWEPT[genre], _published(genre, SWEPT[genre])):
+        ruleset = puzzle.genre_module.ruleset
+        assert any(spec.sweep for spec in ruleset.probes)
+        plain = replace(ruleset, probes=[replace(spec, sweep=False) for spec in ruleset.probes])
+        solution = Answer.from_rows(solutions[name]).shaded
+        ends = []
+        for sweeping in (True, False):
+            board, trace = Board.start(puzzle), Trace()
+            watch["board"] = board if sweeping else None
+            ran["trials"] = 0
+            (ruleset if sweeping else plain).run(board, trace=trace)
+            trials[sweeping] += ran["trials"]
+            assert board.shaded == solution and not board.undecided
+            ends.append(trace.hardest)
+            for step in trace.steps:
+                assert not step.shade & ~solution and not step.unshade & solution, (name, step.why)
+        assert ends[0] is ends[1] is Level.EXPERT
+        watch["board"] = None
+        out, cut = _handouts(ruleset, puzzle)
+        handed_out += out
+        trimmed += cut
+    assert ran["while pending"] == 0
+    assert handed_out >= 3 and trimmed >= 1
+    assert trials[True] < trials[False]
+
+
+def _handouts(ruleset: Ruleset, puzzle: Puzzle) -> tuple[int, int]:
+    """Step by step: the findings handed out from a sweep's queue, and how many of them differ
+    from the head of the queue (trimmed, or the head dropped) as the step before left it.
+    Every step decides only cells that were open."""
+    board = Board.start(puzzle)
+    out = cut = 0
+    while True:
+        pending = board.notes.get(PENDING)
+        queued = [(step.shade, step.unshade) for step in pending[2]] if pending else []
+        trace, open_ = Trace(), board.undecided
+        ruleset.run(board, max_steps=1, trace=trace)
+        if not trace.count:
+            return out, cut
+        step = trace.steps[0]
+        assert not (step.shade | step.unshade) & ~open_, step.why
+        if queued and step.technique == "contradiction":
+            out += 1
+            cut += (step.shade, step.unshade) != queued[0]
+
+
+def test_a_ladder_below_the_sweep_drops_its_findings() -> None:
+    """Run up to hard on a board whose sweep left findings pending, the 6-step probe does not
+    wait for them (it would wait for ever): the ladder reaches hard's own fixpoint."""
+    puzzle = _published("nurikabe", ["janko-nurikabe-0488"])[0]
+    ruleset = puzzle.genre_module.ruleset
+    board = Board.start(puzzle)
+    while PENDING not in board.notes:
+        assert ruleset.run(board, max_steps=1).count
+    ruleset.run(board, max_level=Level.HARD)
+    assert PENDING not in board.notes
+    again = board.copy()
+    assert not ruleset.run(again, max_level=Level.HARD).count

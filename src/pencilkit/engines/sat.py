@@ -57,6 +57,10 @@ interrupt CaDiCaL, so a deadline is kept by solving in slices of
 Glucose 4 (``glucose4``) is interrupted by a timer instead."""
 SLICE_CONFLICTS = 5000
 """Conflicts per solver call when CaDiCaL runs under a deadline (tens of milliseconds)."""
+NARROW_SOLVER = "glucose4"
+"""The solver :func:`narrow` runs: Glucose 4.1, which narrows the corpus's stalled boards faster than
+CaDiCaL (janko-nurikabe-1055: 2.4 s against 3.1 s, in 15,091 conflicts against 19,224; 1030: 0.49 s
+against 0.72 s) and settles the same cells on every one of them."""
 NARROW_CONFLICTS = (50, 300)
 """Conflicts :func:`narrow` spends on one cell in each round: a cell the first round cannot settle
 is asked again in the next, once the solver has learned from all the others (then it is mostly quick)."""
@@ -296,7 +300,7 @@ def narrow(
     seconds: float | None = None,
     conflicts: Sequence[int] = NARROW_CONFLICTS,
     budget: int = NARROW_BUDGET,
-    solver: str = DEFAULT_SOLVER,
+    solver: str = NARROW_SOLVER,
 ) -> tuple[Mask, Mask] | None:
     """The open cells of a partial board that a relaxation of the puzzle settles, as
     ``(shade, unshade)``; ``None`` when the relaxation has no solution (so the puzzle has none).

@@ -29,6 +29,8 @@ class ProbeSpec:
     max_steps: int
     inner_level: Level
     summary: str = ""
+    sweep: bool = False
+    """Whether a pass tries every cell and hands its findings out one at a time (see :func:`probe`)."""
 
 
 @dataclass(kw_only=True)
@@ -69,6 +71,9 @@ class Ruleset:
         max_steps: int | None = None,
     ) -> Trace:
         """Propagate to a fixpoint and check the board if it is complete."""
+        pending = board.notes.get(PENDING)
+        if pending is not None and pending[0] > max_level:
+            del board.notes[PENDING]  # a sweep's findings are for a ladder that reaches its level
         trace = propagate(board, self.ladder, max_level=max_level, trace=trace, max_steps=max_steps)
         if not board.undecided:
             self.verify(board)
@@ -107,9 +112,12 @@ def trial(ruleset: Ruleset, board: Board, shade: Mask, unshade: Mask, level: Lev
 
 
 PASS_STOP = 1
-"""A probing pass stops after this many findings, so that cheaper techniques work on them first."""
+"""A probing pass stops after this many findings, so that cheaper techniques work on them first
+(unless it sweeps)."""
 PROBE_RADIUS = 3
 """A failed probe is retried only once the board has changed within this many steps of its cell."""
+PENDING = "pending probe findings"
+"""Board note: ``(level, name, steps)``, the findings of a sweeping probe's pass not handed out yet."""
 SETTLED_TRIALS = "settled trials"
 """Board note: trials that stopped short of their step bound, for any probe with the same inner ladder."""
 
@@ -124,6 +132,12 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     a few steps) and returns everything it found: each holds on the board the
     pass started from.
 
+    A sweeping probe (``spec.sweep``; the last rung) tries every cell in one
+    pass, and hands its findings out one at a time: each holds in every
+    solution of a board the later boards refine, so it still holds.  Between
+    them the genre's techniques work on the last (what they decide of a
+    finding meanwhile is left out of it), and the probes below wait.
+
     A pass tries first the cells nearest to what was decided since the last
     pass (:func:`nearest_first`), then the rest in the ruleset's order.
 
@@ -137,7 +151,10 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     probe after the 6-step one finds nothing), which changes no finding.  A
     pass stops at its first finding, and findings cluster where the board last
     changed: nearest first, janko-nurikabe-0690 (50x50) takes 2,965 trials
-    instead of 4,699.  Which finding comes first can change the path, and so,
+    instead of 4,699.  The last rung sweeps because after each of its
+    findings the rung below must fail a whole pass, every trial run again,
+    before the last rung is asked again: on janko-nurikabe-1055 (40x57) five
+    such passes of the 6-step probe made two thirds of its 3,069 trials.  Which finding comes first can change the path, and so,
     rarely, the rating (profile 2: 7 of 1,219 corpus puzzles moved one level,
     4 down and 3 up).
     """
@@ -193,11 +210,27 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
                     steps.append(Step(shade_both, unshade_both,
                                       _either_way(grid, cell, shade_both, unshade_both, words)))
                     decided |= shade_both | unshade_both
-            if len(steps) >= PASS_STOP:
+            if len(steps) >= PASS_STOP and not spec.sweep:
                 break
         return steps, skipped
 
     def find(board: Board) -> list[Step] | None:
+        pending: tuple[Level, str, list[Step]] | None = board.notes.get(PENDING)
+        if pending is not None:
+            level, name, queue = pending
+            left = [Step(step.shade & ~board.shaded, step.unshade & ~board.unshaded, step.reason) for step in queue]
+            left = [step for step in left if step.shade | step.unshade]
+            if not left:
+                del board.notes[PENDING]
+            elif spec.level < level:
+                board.notes[PENDING] = (level, name, left)
+                return None  # the sweep's findings come first
+            elif name == spec.name:
+                if len(left) > 1:
+                    board.notes[PENDING] = (level, name, left[1:])
+                else:
+                    del board.notes[PENDING]  # the probes below may run after this one
+                return left[:1]
         memo = board.notes.setdefault(spec.name, {})
         decided = board.shaded | board.unshaded
         fresh = decided & ~board.notes.get(seen, 0)
@@ -206,6 +239,9 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
         steps, skipped = one_pass(board, order, memo, True, spec.max_steps)
         if not steps and skipped:
             steps, _ = one_pass(board, order, memo, False, spec.max_steps)
+        if len(steps) > 1 and spec.sweep:
+            board.notes[PENDING] = (spec.level, spec.name, steps[1:])
+            return steps[:1]
         return steps
 
     return Technique(spec.name, spec.level, find, spec.summary)

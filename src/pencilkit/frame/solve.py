@@ -21,11 +21,12 @@ from .ladder import OutOfTime, Step, Trace, time_limit
 from .levels import Level
 from .search import DEFAULT_NODES, Budget, SearchResult, count
 
-PROFILE_VERSION = "3"
+PROFILE_VERSION = "4"
 """Version of the technique profiles; a rating is stamped with it.
 
 2: probing tries the cells nearest to the last change first.  3: Nurikabe's
-``enclosed_island`` (expert)."""
+``enclosed_island`` (expert).  4: the expert probe sweeps (hands out every
+finding of a pass; no corpus rating moved)."""
 
 
 SHALLOW_DEPTH = 3

@@ -92,7 +92,7 @@ class Genre(ABC):
                       f"If a cell were {unshaded} (or {shaded}), easy and medium techniques would break a rule "
                       f"within {short_steps} steps, so it is the other way."),
             ProbeSpec("contradiction", Level.EXPERT, long_steps, Level.MEDIUM,
-                      f"The same within {long_steps} steps."),
+                      f"The same within {long_steps} steps.", sweep=True),
         )
 
     @cached_property
