@@ -10,6 +10,7 @@ memory, on real solves.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -206,13 +207,16 @@ def _handouts(ruleset: Ruleset, puzzle: Puzzle) -> tuple[int, int]:
     out = cut = 0
     while True:
         pending = board.notes.get(PENDING)
-        queued = [(step.shade, step.unshade) for step in pending[2]] if pending else []
+        queued = [(step.shade, step.unshade) for step, _ in pending[2]] if pending else []
         trace, open_ = Trace(), board.undecided
         ruleset.run(board, max_steps=1, trace=trace)
         if not trace.count:
             return out, cut
         step = trace.steps[0]
         assert not (step.shade | step.unshade) & ~open_, step.why
+        if "it leads to" in step.why:  # a finding of both values names the cells it decides
+            named = re.findall(r"r\d+c\d+", step.why.split("it leads to")[1])
+            assert sorted(named) == sorted(board.grid.name(c) for c in cells(step.shade | step.unshade)), step.why
         if queued and step.technique == "contradiction":
             out += 1
             cut += (step.shade, step.unshade) != queued[0]

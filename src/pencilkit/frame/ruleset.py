@@ -117,7 +117,8 @@ PASS_STOP = 1
 PROBE_RADIUS = 3
 """A failed probe is retried only once the board has changed within this many steps of its cell."""
 PENDING = "pending probe findings"
-"""Board note: ``(level, name, steps)``, the findings of a sweeping probe's pass not handed out yet."""
+"""Board note: ``(level, name, findings)``, the findings of a sweeping probe's pass not handed out
+yet, each as ``(step, cell)`` with the cell probed."""
 SETTLED_TRIALS = "settled trials"
 """Board note: trials that stopped short of their step bound, for any probe with the same inner ladder."""
 
@@ -162,7 +163,8 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     seen = f"{spec.name} saw"  # the cells decided when this probing last ran on the board
 
     def one_pass(board: Board, order: list[Cell], memo: dict[tuple[Cell, bool, int], tuple[Mask, Mask]],
-                 skip: bool, bound: int) -> tuple[list[Step], bool]:
+                 skip: bool, bound: int) -> tuple[list[Step], list[Cell], bool]:
+        """The pass's findings, the cell each probed, and whether it skipped a probe."""
         grid = board.grid
         near = grid.dilate(board.shaded | board.unshaded)
         around = _neighbourhoods(grid)
@@ -170,6 +172,7 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
         settled: dict[tuple[Cell, bool, Level], tuple[tuple[Mask, Mask], int, Mask, Mask]]
         settled = board.notes.setdefault(SETTLED_TRIALS, {})
         steps: list[Step] = []
+        probed: list[Cell] = []
         decided = 0
         skipped = False
         for cell in order:
@@ -195,6 +198,7 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
                 if isinstance(outcome, Contradiction):
                     steps.append(Step(0 if shade else bit, bit if shade else 0,
                                       _refuted(grid, cell, shade, outcome, words)))
+                    probed.append(cell)
                     decided |= bit
                     break
                 attempt, taken = outcome
@@ -209,17 +213,17 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
                 if shade_both | unshade_both:
                     steps.append(Step(shade_both, unshade_both,
                                       _either_way(grid, cell, shade_both, unshade_both, words)))
+                    probed.append(cell)
                     decided |= shade_both | unshade_both
             if len(steps) >= PASS_STOP and not spec.sweep:
                 break
-        return steps, skipped
+        return steps, probed, skipped
 
     def find(board: Board) -> list[Step] | None:
-        pending: tuple[Level, str, list[Step]] | None = board.notes.get(PENDING)
+        pending: tuple[Level, str, list[tuple[Step, Cell]]] | None = board.notes.get(PENDING)
         if pending is not None:
             level, name, queue = pending
-            left = [Step(step.shade & ~board.shaded, step.unshade & ~board.unshaded, step.reason) for step in queue]
-            left = [step for step in left if step.shade | step.unshade]
+            left = [found for found in (_still_open(board, step, cell, words) for step, cell in queue) if found]
             if not left:
                 del board.notes[PENDING]
             elif spec.level < level:
@@ -230,17 +234,17 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
                     board.notes[PENDING] = (level, name, left[1:])
                 else:
                     del board.notes[PENDING]  # the probes below may run after this one
-                return left[:1]
+                return [left[0][0]]
         memo = board.notes.setdefault(spec.name, {})
         decided = board.shaded | board.unshaded
         fresh = decided & ~board.notes.get(seen, 0)
         board.notes[seen] = decided
         order = nearest_first(board.grid, ruleset.candidates(board), fresh)
-        steps, skipped = one_pass(board, order, memo, True, spec.max_steps)
+        steps, probed, skipped = one_pass(board, order, memo, True, spec.max_steps)
         if not steps and skipped:
-            steps, _ = one_pass(board, order, memo, False, spec.max_steps)
+            steps, probed, _ = one_pass(board, order, memo, False, spec.max_steps)
         if len(steps) > 1 and spec.sweep:
-            board.notes[PENDING] = (spec.level, spec.name, steps[1:])
+            board.notes[PENDING] = (spec.level, spec.name, list(zip(steps[1:], probed[1:])))
             return steps[:1]
         return steps
 
@@ -271,6 +275,17 @@ def _neighbourhoods(grid: Grid) -> tuple[Mask, ...]:
             mask = grid.dilate(mask)
         out.append(mask)
     return tuple(out)
+
+
+def _still_open(board: Board, step: Step, cell: Cell, words: tuple[str, str]) -> tuple[Step, Cell] | None:
+    """A pending finding without the cells decided since (``None`` when that is all of them); a
+    trimmed one (only a finding of both values decides more than one cell) gets its reason anew."""
+    shade, unshade = step.shade & ~board.shaded, step.unshade & ~board.unshaded
+    if not shade | unshade:
+        return None
+    if (shade, unshade) != (step.shade, step.unshade):
+        step = Step(shade, unshade, _either_way(board.grid, cell, shade, unshade, words))
+    return step, cell
 
 
 def _refuted(grid: Grid, cell: Cell, shade: bool, broken: Contradiction, words: tuple[str, str]) -> Callable[[], str]:
