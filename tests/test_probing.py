@@ -20,7 +20,14 @@ from pencilkit.frame import ruleset as probing_module
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.ladder import Step, Technique, Trace, propagate
 from pencilkit.frame.levels import Level
-from pencilkit.frame.ruleset import PENDING, Ruleset, PROBE_RADIUS, SETTLED_TRIALS, nearest_first, trial
+from pencilkit.frame.ruleset import (
+    PENDING,
+    PROBE_RADIUS,
+    SETTLED_TRIALS,
+    Ruleset,
+    nearest_first,
+    trial,
+)
 from pencilkit.grid import Grid, cells
 
 from .conftest import load_corpus
