@@ -128,19 +128,18 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
 
     A value that runs into a contradiction is refuted, so the cell takes the
     other.  When neither value is refuted, every cell both trials decided the
-    same way is decided so in every solution.  One pass probes every candidate
+    same way is decided so in every solution.  A pass probes the candidates
     next to a decided cell (a cell far from everything is rarely refuted within
-    a few steps) and returns everything it found: each holds on the board the
-    pass started from.
+    a few steps), nearest first to what was decided since the last pass
+    (:func:`nearest_first`), then the rest in the ruleset's order, and stops
+    at its first finding (:data:`PASS_STOP`), so that cheaper techniques work
+    on it first.
 
-    A sweeping probe (``spec.sweep``; the last rung) tries every cell in one
-    pass, and hands its findings out one at a time: each holds in every
-    solution of a board the later boards refine, so it still holds.  Between
-    them the genre's techniques work on the last (what they decide of a
-    finding meanwhile is left out of it), and the probes below wait.
-
-    A pass tries first the cells nearest to what was decided since the last
-    pass (:func:`nearest_first`), then the rest in the ruleset's order.
+    A sweeping probe (``spec.sweep``; the last rung) goes on to the end of the
+    pass and hands its findings out one at a time: each holds in every
+    solution of the board the pass started from, so on the later boards too.
+    Between them the genre's techniques work on the last (what they decide of
+    a finding meanwhile is left out of it), and the probes below wait.
 
     rationale: a pass after a change mostly repeats probes that failed before,
     so a probe that failed is skipped until the board changes near its cell.
@@ -149,15 +148,15 @@ def probe(ruleset: Ruleset, spec: ProbeSpec) -> Technique:
     nothing more applied, before its step bound, ends the same way under any
     bound at least as large: on the same board, a longer probe with the same
     inner ladder takes its outcome instead of running it again (the 20-step
-    probe after the 6-step one finds nothing), which changes no finding.  A
-    pass stops at its first finding, and findings cluster where the board last
-    changed: nearest first, janko-nurikabe-0690 (50x50) takes 2,965 trials
-    instead of 4,699.  The last rung sweeps because after each of its
-    findings the rung below must fail a whole pass, every trial run again,
-    before the last rung is asked again: on janko-nurikabe-1055 (40x57) five
-    such passes of the 6-step probe made two thirds of its 3,069 trials.  Which finding comes first can change the path, and so,
-    rarely, the rating (profile 2: 7 of 1,219 corpus puzzles moved one level,
-    4 down and 3 up).
+    probe after the 6-step one finds nothing), which changes no finding.
+    Findings cluster where the board last changed: nearest first,
+    janko-nurikabe-0690 (50x50) takes 2,965 trials instead of 4,699.  The last
+    rung sweeps because after each of its findings the rung below must fail a
+    whole pass, every trial run again, before the last rung is asked again: on
+    janko-nurikabe-1055 (40x57) five such passes made two thirds of the 6-step
+    probe's 3,069 trials.  Which finding comes first can change the path, and
+    so, rarely, the rating (profile 2: 7 of 1,219 corpus puzzles moved one
+    level, 4 down and 3 up; profile 4, the sweep: none).
     """
     words = ruleset.words
     seen = f"{spec.name} saw"  # the cells decided when this probing last ran on the board
