@@ -4,8 +4,10 @@ A probing pass tries the cells nearest to what changed since its last pass
 first, and skips probes whose neighbourhood has not changed; it may only say
 "nothing" when a pass without skipping found nothing.  A longer probe takes
 the outcome of a trial that stopped short of its bound on the same board.
-These tests pin the order and check both shortcuts against passes with no
-memory, on real solves.
+The last rung sweeps: it keeps every finding of a pass and hands them out
+one at a time while the probe below waits.  These tests pin the order, check
+both shortcuts against passes with no memory, and the sweep against the
+ladder without it, on real solves.
 """
 
 from __future__ import annotations
