@@ -232,8 +232,8 @@ def _handouts(ruleset: Ruleset, puzzle: Puzzle) -> tuple[int, int]:
 
 
 def test_a_ladder_below_the_sweep_drops_its_findings() -> None:
-    """Run up to hard on a board whose sweep left findings pending, the 6-step probe does not
-    wait for them (it would wait for ever): the ladder reaches hard's own fixpoint."""
+    """Up to hard, on a board whose sweep left findings pending, the 6-step probe does not wait
+    for them (it would wait for ever): the ladder reaches hard's own fixpoint."""
     puzzle = _published("nurikabe", ["janko-nurikabe-0488"])[0]
     ruleset = puzzle.genre_module.ruleset
     board = Board.start(puzzle)
