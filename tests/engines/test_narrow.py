@@ -16,10 +16,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from pencilkit import Puzzle
+from pencilkit.engines import sat as sat_module
 from pencilkit.engines import sat_nurikabe
 from pencilkit.engines.sat import narrow
 from pencilkit.frame import oracle
@@ -103,17 +105,28 @@ def test_a_relaxation_with_no_model_means_no_solution(monkeypatch: pytest.Monkey
     assert result is not None and result.count == 0 and result.exhaustive
 
 
-def test_narrow_lets_the_ladder_finish_janko_nurikabe_1055() -> None:
+def test_narrow_lets_the_ladder_finish_janko_nurikabe_1055(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finisher narrows, the ladder finishes, and no count is needed after it."""
     record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-1055")
     puzzle = Puzzle.from_id(record["puzzle"])
     published = Answer.from_rows(record["solution"]).shaded
     board = Board.start(puzzle)
     NURIKABE.ruleset.run(board)
     assert board.undecided, "the ladder alone stalls on 1055"
-    result = narrow(puzzle, board.shaded, board.unshaded)
-    assert result is not None
-    shade, unshade = result
+    narrowed: list[tuple[Mask, Mask] | None] = []
+
+    def watched(*args: Any, **kwargs: Any) -> tuple[Mask, Mask] | None:
+        narrowed.append(narrow(*args, **kwargs))
+        return narrowed[-1]
+
+    def no_count(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the ladder finished the narrowed board: nothing is left to count")
+
+    monkeypatch.setattr(sat_module, "narrow", watched)
+    monkeypatch.setattr(sat_module, "count_sat", no_count)
+    result = finish_with_sat(board)
+    assert narrowed and narrowed[0] is not None
+    shade, unshade = narrowed[0]
     assert agrees([published], shade, unshade) and (shade | unshade).bit_count() >= 20
-    board.assign(shade, unshade)
-    NURIKABE.ruleset.run(board)
-    assert not board.undecided and board.shaded == published
+    assert result is not None and result.exhaustive
+    assert [answer.shaded for answer in result.solutions] == [published]

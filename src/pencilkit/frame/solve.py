@@ -172,12 +172,15 @@ def finish_with_sat(stalled: Board, *, limit: int = 2, seconds: float = FINISH_S
 
     ``narrow`` settles the cells a relaxation of the puzzle decides (each holds
     in every solution); the ladder up to ``max_level``, at most hard, carries
-    them on, and the count starts from where that leaves the board.  (The
-    expert probes would only add time there: the puzzle is rated ``search``
-    already, and the count settles whatever is left.)  On janko-nurikabe-1055
-    (40x57, three 50-cell islands sharing a region) the 56 cells settled this
-    way let the ladder finish: the finish takes 2.5-4.5 s on this machine instead of 13-22 s.
-    ``None`` without python-sat or an encoding of the genre.
+    them on, and the count starts from where that leaves the board.  When the
+    ladder finishes it, every step held in every solution and the full board
+    passed the rule check, so it is the one solution: nothing is left to count.
+    (The expert probes would only add time there: the puzzle is rated
+    ``search`` already, and the count settles whatever is left.)  On
+    janko-nurikabe-1055 (40x57, three 50-cell islands sharing a region) the 56
+    cells settled this way let the ladder finish: the finish takes 2.5-4.5 s on
+    this machine instead of 13-22 s.  ``None`` without python-sat or an
+    encoding of the genre.
     """
     start = time.perf_counter()
     puzzle = stalled.puzzle
@@ -199,6 +202,8 @@ def finish_with_sat(stalled: Board, *, limit: int = 2, seconds: float = FINISH_S
             return SearchResult([], 0, True)
         except OutOfTime:
             return SearchResult([], 0, False)
+        if not board.undecided:
+            return SearchResult([board.answer()], 0, True)
     left = max(0.0, seconds - (time.perf_counter() - start))
     result: SearchResult = sat.count_sat(puzzle, limit=limit, seconds=left, shaded=board.shaded,
                                          unshaded=board.unshaded)
