@@ -1,7 +1,8 @@
 """Rebuild the bundled Nurikabe collection, src/pencilkit/collections/nurikabe.jsonl.
 
 One puzzle per size and level (easy to expert at 5x5, 7x7, 10x10 and 15x15),
-each generated from a fixed seed so the file can be rebuilt byte for byte, and
+in the published style (big islands, few 1s; ``--style`` for another), each
+generated from a fixed seed so the file can be rebuilt byte for byte, and
 stored with its solution, its rating and its seed.  A puzzle is written only if
 it came out rated exactly as asked; if the budget runs out the next seed is
 tried (up to ``--tries`` seeds), and the seed that worked is the one stored.
@@ -36,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default=",".join(SIZES))
     parser.add_argument("--time-budget", type=float, default=120.0, help="seconds per seed (default 120)")
     parser.add_argument("--tries", type=int, default=5, help="seeds to try per puzzle (default 5)")
+    parser.add_argument("--style", default="published", help="generation style (default published)")
     args = parser.parse_args(argv)
     genre = find_genre("nurikabe")
-    generator = genre.generator()
+    generator = genre.generator().styled(args.style)
     lines = []
     for shape in args.sizes.split(","):
         rows, cols = (int(x) for x in shape.lower().split("x"))

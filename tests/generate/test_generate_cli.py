@@ -49,6 +49,7 @@ def test_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
     (["nurikabe", "2x2", "--level", "expert"], "no 2x2 nurikabe puzzle is expert"),
     (["nurikabe", "5x5", "--count", "0"], "count must be positive"),
     (["sudoku", "5x5"], "unknown genre 'sudoku'"),
+    (["nurikabe", "7x7", "--style", "fancy"], "unknown style 'fancy' for nurikabe: choose one of auto, published, dense"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", *argv]) == 2
@@ -61,3 +62,16 @@ def test_budget_out_exits_1_and_says_so(capsys: pytest.CaptureFixture[str]) -> N
     captured = capsys.readouterr()
     assert code == 1
     assert "generation failed" in captured.err or "NOT expert" in captured.out
+
+
+def test_style_picks_what_the_puzzles_look_like(capsys: pytest.CaptureFixture[str]) -> None:
+    """The dense style makes islands of 1 all over; the published one keeps 1s to at most 15% of the clues."""
+    clues = {}
+    for style in ("dense", "published"):
+        assert main(["generate", "nurikabe", "8x8", "--level", "medium", "--seed", "2", "--style", style,
+                     "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)
+        clues[style] = [value for _, value in Puzzle.from_id(record["puzzle"]).clues]
+    assert clues["dense"].count(1) / len(clues["dense"]) > 0.3
+    assert clues["published"].count(1) <= 0.15 * len(clues["published"])
+    assert max(clues["published"]) > max(clues["dense"])

@@ -10,6 +10,7 @@ import pytest
 
 from pencilkit import Level, Puzzle, solve
 from pencilkit.frame.solve import Status
+from pencilkit.genres.nurikabe.style import PUBLISHED, Measures, published_density
 
 
 def _records() -> list[dict[str, Any]]:
@@ -37,3 +38,14 @@ def test_collection_puzzle_resolves_as_stored(record: dict[str, Any]) -> None:
     assert solution.rating == level
     below = solve(puzzle, max_level=Level(level - 1), nodes=1)
     assert below.stalled is not None, "the ladder below the stored rating finishes it"
+
+
+def test_collection_looks_published() -> None:
+    """Every puzzle keeps to the band of published puzzles: land, share of 1s, clue cells."""
+    for record in RECORDS:
+        puzzle = Puzzle.from_id(record["puzzle"])
+        clues = [value for _, value in puzzle.clues]
+        cells = puzzle.rows * puzzle.cols
+        measures = Measures(cells, sum(clues), len(clues), clues.count(1))
+        assert PUBLISHED.excess(measures, puzzle.rows, puzzle.cols) == (0, 0, 0), record["name"]
+        assert len(clues) <= published_density(puzzle.rows, puzzle.cols) * 1.2 * cells

@@ -97,7 +97,7 @@ def test_below_expert_the_frame_searches() -> None:
     candidate = NurikabeCandidate(layout)
     board = stalled(layout, Level.EASY)
     assert nurikabe_generate.SAT_FROM == Level.EXPERT
-    assert NurikabeGenerator().find_rival(candidate, board, Level.HARD, None) is None
+    assert NurikabeGenerator(style="dense").find_rival(candidate, board, Level.HARD, None) is None
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -188,7 +188,7 @@ def test_easy_cap_shrinks_with_the_board() -> None:
     caps = [easy_cap(n, n) for n in range(1, 26)]
     assert caps == sorted(caps, reverse=True)
     assert easy_cap(10, 10) == 4 and easy_cap(15, 15) == 3 and easy_cap(20, 20) == 2
-    generator = NurikabeGenerator("repair")
+    generator = NurikabeGenerator("repair", style="dense")
     rng = random.Random(5)
     for rows, cols in [(8, 8), (15, 15), (20, 20)]:
         candidate = None
@@ -240,20 +240,31 @@ def test_a_candidate_met_again_is_not_assessed_again(monkeypatch: pytest.MonkeyP
     assert len(calls) == 1
 
 
-def test_expert_generation_falls_back_to_search_when_sat_runs_out_of_conflicts(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("style", ["dense", "published"])
+def test_expert_generation_goes_on_when_sat_runs_out_of_conflicts(
+        style: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rival check that runs out hands over to the frame's search (dense) or leaves the candidate
+    unknown, to be repaired where it stalled (published); either way the puzzle is exact."""
     calls = []
     original = nurikabe_generate.NurikabeGenerator.find_rival
+    solve_once = nurikabe_generate.SatSession._solve_once
 
     def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         answer = original(self, *args, **kwargs)
         calls.append(answer)
         return answer
 
-    monkeypatch.setattr(nurikabe_generate, "RIVAL_CONFLICTS", 1)
+    def out_of_conflicts_at_times(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        """Every third check's solver calls run out of conflicts (a stand-in for a hard check)."""
+        return None if len(calls) % 3 == 0 else solve_once(self, *args, **kwargs)
+
+    monkeypatch.setattr(nurikabe_generate.SatSession, "_solve_once", out_of_conflicts_at_times)
     monkeypatch.setattr(nurikabe_generate.NurikabeGenerator, "find_rival", counted)
-    made = pencilkit.generate("nurikabe", 10, 10, "expert", seed=1)[0]
-    assert None in calls  # some check ran out and went back to the search
+    made = pencilkit.generate("nurikabe", 10, 10, "expert", seed=1, style=style)[0]
+    if style == "dense":
+        assert None in calls  # some check ran out and went back to the search
+    else:
+        assert RivalCheck(None, settled=False) in calls
     assert made.exact
     truth = pencilkit.solve(made.puzzle)
     assert truth.status.value == "unique" and truth.rating == Level.EXPERT

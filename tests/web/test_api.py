@@ -105,6 +105,15 @@ def test_generate_is_reproducible_and_true_to_its_rating(client: TestClient) -> 
     assert solved.rating.label == first["generated"]["rating"] == "easy"
 
 
+def test_generate_takes_a_style(client: TestClient) -> None:
+    base = {"genre": "nurikabe", "rows": 7, "level": "medium", "seed": 3}
+    code, dense = post(client, "generate", {**base, "style": "dense"})
+    assert code == 200
+    code, default = post(client, "generate", base)
+    assert code == 200 and default["puzzle"]["id"] != dense["puzzle"]["id"]
+    assert "unknown style" in bad(client, "generate", {**base, "style": "sparse"})
+
+
 def test_generation_a_genre_cannot_do_is_a_clear_400(monkeypatch: pytest.MonkeyPatch) -> None:
     """A genre without a generator (Kurodoko's came later) is refused in words the page shows."""
     monkeypatch.setattr(jobs, "can_generate", lambda name: name != "kurodoko")

@@ -52,6 +52,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (seeds SEED, SEED+1, ...)")
     parser.add_argument("--time-budget", type=float, default=DEFAULT_TIME_BUDGET, metavar="SECONDS",
                         help="seconds each puzzle may take (default %(default)g)")
+    parser.add_argument("--style", default=None,
+                        help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
+                             "printed puzzles), dense (small islands, many 1s; fastest) or auto (the default: "
+                             "published up to 15x15, and for easy up to 8x8; dense elsewhere)")
     parser.add_argument("--format", "-f", default="text", choices=FORMAT_CHOICES,
                         help="how to print each puzzle (default text)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
@@ -62,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     level = parse_level(args.level)
     try:
         puzzles = generate(args.genre, rows, cols, level, seed=args.seed, count=args.count,
-                           time_budget=args.time_budget)
+                           time_budget=args.time_budget, style=args.style)
     except GenerationFailed as failed:
         print(f"pencilkit: generation failed: {failed}", file=sys.stderr)
         return EXIT_FAIL

@@ -22,6 +22,7 @@ which can be much easier to solve than the count.
 from __future__ import annotations
 
 import importlib
+import itertools
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -209,16 +210,17 @@ class SatSession:
             self.solver.clear_interrupt()
         return None if answer is None else bool(answer)
 
-    def next_solution(self, assumptions: Sequence[int] = ()) -> Mask | None:
+    def next_solution(self, assumptions: Sequence[int] = (), rounds: int | None = None) -> Mask | None:
         """The shaded mask of a solution, or ``None`` when none is left.
 
-        Raises :class:`SatTimeout` when the deadline passes first.
+        Raises :class:`SatTimeout` when the deadline passes first, or when
+        ``rounds`` solver calls have not found one.
 
         Models that break connectivity are cut off (for good: cuts hold in every
         solution) and the solver is asked again.
         """
         shade = self.encoding.shade
-        while True:
+        for _ in itertools.count() if rounds is None else range(rounds):
             answer = self._solve_once(assumptions)
             if answer is None:
                 raise SatTimeout
@@ -232,6 +234,7 @@ class SatSession:
             for clause in new_cuts:
                 self.add(clause)
             self.cuts += len(new_cuts)
+        raise SatTimeout
 
     def block(self, shaded: Mask) -> None:
         """Forbid the shading ``shaded`` from now on."""

@@ -143,10 +143,22 @@ class RivalCheck:
 
     rival: Answer | None
     """A solution of the board other than the intended one, or ``None`` when there is none."""
+    settled: bool = True
+    """False when the genre could not tell within its own bound: the candidate is then unknown,
+    and the driver's search is not run on it."""
 
 
 class GenreGenerator(ABC):
     """A genre's side of generation: candidates valid by construction and moves that repair them."""
+
+    styles: tuple[str, ...] = ("default",)
+    """The styles it generates in, the default first (a style is what the puzzles look like)."""
+
+    def styled(self, style: str) -> GenreGenerator:
+        """The same generator in ``style`` (one of :attr:`styles`)."""
+        if style != self.styles[0]:
+            raise ValueError(style)
+        return self
 
     @abstractmethod
     def max_level(self, rows: int, cols: int) -> Level:
@@ -164,6 +176,11 @@ class GenreGenerator(ABC):
     def patience(self, rows: int, cols: int, target: Level) -> int:
         """Changes without improvement after which an attempt starts over."""
         return 12 * (rows + cols)
+
+    def breadth(self, rows: int, cols: int, target: Level) -> int:
+        """Repairs drawn at each step from a stalled candidate; the driver keeps the one the
+        screening ladder takes furthest (1, the default, keeps the only one)."""
+        return 1
 
     def find_rival(self, candidate: Candidate, board: Board, target: Level,
                    deadline: float | None) -> RivalCheck | None:
@@ -261,6 +278,7 @@ def generate_one(
     generator.begin(deadline)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
     seen: dict[tuple[str, int], Assessment] = {}
+    screened: dict[tuple[str, int], int] = {}
     attempts = changes = 0
     try:
         while time.perf_counter() < deadline:
@@ -296,7 +314,7 @@ def generate_one(
                     else:
                         detour += 1
                 base = current if 0 < detour <= MAX_DETOUR else closest
-                changed = generator.repair(base[1], base[2], level, rng)
+                changed = _repair(generator, base[1], base[2], ruleset, level, rng, screened)
                 if changed is None:
                     break
                 candidate = changed
@@ -309,6 +327,35 @@ def generate_one(
     _, candidate, rating = fallback
     return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
                      time.perf_counter() - start)
+
+
+def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, ruleset: Ruleset,
+            target: Level, rng: random.Random, screened: dict[tuple[str, int], int]) -> Candidate | None:
+    """The genre's repair of ``base``; from a stalled candidate, the best of ``breadth`` repairs.
+
+    Best is the fewest cells left open by the screening ladder (up to
+    ``min(target, medium)``), the first drawn among equals; ``screened``
+    keeps each candidate's count for the run.
+    """
+    breadth = 1
+    if assessment.stalled is not None:
+        breadth = generator.breadth(base.puzzle.rows, base.puzzle.cols, target)
+    if breadth <= 1:
+        return generator.repair(base, assessment, target, rng)
+    best: tuple[int, Candidate] | None = None
+    for _ in range(breadth):
+        changed = generator.repair(base, assessment, target, rng)
+        if changed is None:
+            continue
+        key = (changed.puzzle.id(), changed.solution.shaded)
+        left = screened.get(key)
+        if left is None:
+            board = Board.start(changed.puzzle)
+            ruleset.run(board, max_level=min(target, Level.MEDIUM))
+            left = screened[key] = board.undecided.bit_count()
+        if best is None or left < best[0]:
+            best = (left, changed)
+    return None if best is None else best[1]
 
 
 def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int = SEARCH_NODES,
@@ -330,6 +377,8 @@ def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int 
         return _finished(candidate, board, trace, target)
     oracle = None if generator is None else generator.find_rival(candidate, board, target, deadline)
     if oracle is not None:
+        if not oracle.settled:
+            return Assessment(Outcome.UNKNOWN, stalled=board)
         if oracle.rival is not None:
             return Assessment(Outcome.MULTIPLE, stalled=board, rival=oracle.rival)
     else:
@@ -403,11 +452,13 @@ def generate(
     seed: int | None = None,
     count: int = 1,
     time_budget: float = DEFAULT_TIME_BUDGET,
+    style: str | None = None,
 ) -> list[Generated]:
     """``count`` puzzles of ``genre`` at ``level``; puzzle ``k`` uses seed ``seed + k``.
 
     ``time_budget`` seconds apply to each puzzle.  Without a seed, one is drawn
-    from the operating system and reported with each puzzle.
+    from the operating system and reported with each puzzle.  ``style`` is one
+    of the genre generator's styles (by default its first).
     """
     from ..genres import find_genre
 
@@ -416,6 +467,10 @@ def generate(
     if count < 1:
         raise PencilkitError(f"the count must be positive, not {count}")
     generator = g.generator()
+    if style is not None:
+        if style not in generator.styles:
+            raise PencilkitError(f"unknown style {style!r} for {g.name}: choose one of {', '.join(generator.styles)}")
+        generator = generator.styled(style)
     check_request(generator, g.name, rows, cols, target, time_budget)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)

@@ -181,10 +181,11 @@ def generate_job(body: Body, limits: Limits) -> Result:
     if seed is not None:
         seed = int_field(body, "seed", 0, 2**31 - 1)
     budget = seconds_field(body, "time_budget", limits.generate_seconds, limits.max_generate_seconds)
+    style = text_field(body, "style", required=False, limit=20)
     if not can_generate(genre.name):
         raise BadRequest(f"generation is not available for {genre.title} yet: paste a puzzle to play one")
     try:
-        made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget)[0]
+        made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget, style=style)[0]
     except GenerationFailed as failed:
         found = str(failed).split(";")[0]
         return UNAVAILABLE, {"error": f"{found}: try a smaller board, an easier level or a longer time budget"}

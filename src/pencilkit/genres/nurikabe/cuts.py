@@ -400,8 +400,7 @@ def cut_structure(grid: Grid, space: Mask, targets: Mask) -> CutStructure | None
             nexts.pop()
             if parent >= 0:
                 lv = low[v]
-                if lv < low[parent]:
-                    low[parent] = lv
+                low[parent] = min(low[parent], lv)
                 held = below[v]
                 below[parent] += held
                 if held and lv >= disc[parent] and total - held - (wanted[parent] == "1") > 0:

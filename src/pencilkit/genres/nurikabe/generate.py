@@ -1,10 +1,20 @@
-"""Nurikabe's side of generation: layouts valid by construction, and clue repairs.
+"""Nurikabe's side of generation: layouts valid by construction, and repairs.
 
 A candidate is a :class:`~pencilkit.genres.nurikabe.layout.Layout` (islands,
 one clue cell each; the clue is the island's size), so its puzzle always has
 its intended solution.  The frame's driver (:mod:`pencilkit.frame.generate`)
-assesses it and this module repairs it, never rejecting it outright (seed 001's
-generator version 3):
+assesses it and this module repairs it, never rejecting it outright, in one
+of two styles (:data:`STYLES`).
+
+The *published* style (:func:`reshape`) keeps every candidate inside the
+band of published puzzles (:mod:`.style`): layouts of big islands grown as
+lines (:func:`~.layout.published_layout`), and repairs at one cell that
+change the shape of the board where a second solution differs (a clue moves,
+land turns to sea and trims or splits an island, sea turns to land), give
+the ladder a foothold where it stalled, or make a too-easy puzzle harder.
+The driver weighs several such repairs at each step (:meth:`NurikabeGenerator.breadth`).
+
+The *dense* style (seed 001's generator version 3):
 
 * a second solution is removed by moving an island's clue onto a cell that is
   land in the intended solution and sea in the other (the other then breaks
@@ -21,26 +31,41 @@ generator version 3):
   joined through one sea cell, or an island grown by one cell.
 
 Every move keeps the layout valid: land only ever replaces sea where the sea
-stays connected, and turning sea to land cannot make a pool.  Easy layouts
-start with smaller islands on larger boards (:func:`easy_cap`).
+stays connected, land turns to sea only next to sea and where no pool forms,
+and turning sea to land cannot make a pool.  Easy dense layouts start with
+smaller islands on larger boards (:func:`easy_cap`).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
 from ...engines.sat import SatSession, SatTimeout, answer_of
 from ...frame.board import Board
-from ...frame.generate import Assessment, Candidate, GenreGenerator, OutOfTime, Outcome, RivalCheck
+from ...frame.generate import (
+    Assessment,
+    Candidate,
+    GenreGenerator,
+    Outcome,
+    OutOfTime,
+    RivalCheck,
+)
 from ...frame.levels import Level
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
 from . import feasibility
-from .layout import Layout, growth_layout, repair_layout
+from .layout import (
+    PUBLISHED_SIZES,
+    Layout,
+    growth_layout,
+    published_layout,
+    repair_layout,
+)
+from .style import PUBLISHED, Band
 
 EASY_SIZES = (1, 2, 3)
 """Island sizes the growth builder draws for easy puzzles (seed 001)."""
@@ -107,6 +132,11 @@ RIVAL_CONFLICTS = 50_000
 """Conflicts a SAT call of :meth:`NurikabeGenerator.find_rival` may spend before the frame's bounded
 search decides instead.  rationale: a check from a stalled board takes milliseconds, but nothing
 bounds a hard one; a conflict count, unlike the clock, gives every machine the same puzzle."""
+RIVAL_ROUNDS = 60
+"""Solver calls (each followed by the connectivity cuts its model breaks) a rival check may make
+before the frame's bounded search decides instead.  rationale: from a board with a wide open
+region, models keep breaking connectivity somewhere new, and one check could take seconds (20x20
+hard: one check took most of a 20 s run); a count, unlike the clock, gives every machine the same puzzle."""
 SAT_FROM = Level.EXPERT
 """Lowest target level whose candidates are checked for a second solution by SAT (below it, by the
 frame's search).  rationale: at 10x10 hard the search's rival, found near the stalled board's
@@ -115,8 +145,31 @@ expert the search often runs out and leaves candidates unknown, and SAT did as w
 (10x10 median 1.0 s either way, 15x15 mean 2.9 s against 3.5 s, seeds 0-7)."""
 NEW_CLUE_SHARE = 0.5
 """Share of footholds that prefer a new island of 1 to moving a clue."""
+PUBLISHED_EASY_SIZES: Mapping[int, float] = {1: 0.06, 2: 0.30, 3: 0.32, 4: 0.22, 5: 0.10}
+"""Island sizes the published builder draws for easy puzzles: the same few 1s, no island past 5
+(the ladder up to easy has no reach argument, so a big island must be walled in by its exits)."""
+PUBLISHED_RIVAL_SHARE = 0.5
+"""Share of the published style's repairs of a puzzle with a second solution that aim at that
+solution; the rest give the ladder a foothold where it stalled."""
+PUBLISHED_BREADTH = 8
+"""Repairs the published style draws at each step from a stalled candidate (the driver keeps the
+one the screening ladder takes furthest)."""
+STYLES = ("auto", "published", "dense")
+"""Generation styles.  ``published`` keeps every puzzle inside the statistics of published
+Nurikabe (:data:`~pencilkit.genres.nurikabe.style.PUBLISHED`: big islands, few 1s); ``dense``
+makes small islands in a lot of sea, many of them 1s, which is fastest; ``auto``, the default, is
+published where that style is measured to deliver within seconds (:meth:`NurikabeGenerator.published`)
+and dense elsewhere."""
+AUTO_PUBLISHED_CELLS = 225
+"""Largest board the ``auto`` style makes in the published style.  rationale: at 20x20 the rival
+check from the screened board leaves most candidates unknown (the screen decides about a quarter
+of the cells), and hard puzzles were not found in 60 s."""
+AUTO_PUBLISHED_EASY_CELLS = 64
+"""Largest board on which ``auto`` makes easy puzzles in the published style.  rationale: easy
+published puzzles took a median of 0.7 s at 7x7, 8 s at 10x10 and were mostly not found in 60 s
+at 15x15 (seeds 0-4)."""
 BUILDERS = ("auto", "repair", "growth")
-"""Layout builders: ``auto`` takes :func:`best_builder`."""
+"""Layout builders of the dense style: ``auto`` takes :func:`best_builder`."""
 GROWTH_EXPERT_CELLS = 64
 """Expert boards of at most this many cells use the growth builder; the rest use repair."""
 
@@ -136,16 +189,44 @@ def best_builder(target: Level, rows: int, cols: int) -> str:
 
 
 class NurikabeGenerator(GenreGenerator):
-    """Generation for Nurikabe with a layout builder: ``repair``, ``growth`` or ``auto`` (by level)."""
+    """Generation for Nurikabe in a style (:data:`STYLES`); the dense style takes a layout builder
+    (``repair``, ``growth`` or ``auto``, by level)."""
 
-    def __init__(self, builder: str = "auto") -> None:
+    styles = STYLES
+
+    def __init__(self, builder: str = "auto", style: str = "auto", band: Band = PUBLISHED) -> None:
         if builder not in BUILDERS:
             raise ValueError(f"unknown layout builder {builder!r}: choose one of {', '.join(BUILDERS)}")
+        if style not in STYLES:
+            raise ValueError(f"unknown style {style!r}: choose one of {', '.join(STYLES)}")
         self.builder = builder
+        self.style = style
+        self.band = band
+
+    def styled(self, style: str) -> NurikabeGenerator:
+        return NurikabeGenerator(self.builder, style, self.band)
 
     def patience(self, rows: int, cols: int, target: Level) -> int:
         """Changes without getting closer before an attempt starts over: ``PATIENCE * (rows + cols)``."""
         return PATIENCE * (rows + cols)
+
+    def published(self, rows: int, cols: int, target: Level = Level.EXPERT) -> bool:
+        """Whether puzzles of this shape and level are made in the published style.
+
+        Only shapes published puzzles have (at least 5x5) are; ``auto`` takes
+        boards of at most :data:`AUTO_PUBLISHED_CELLS` cells, and for easy
+        targets at most :data:`AUTO_PUBLISHED_EASY_CELLS`.
+        """
+        if not self.band.applies(rows, cols):
+            return False
+        if self.style == "auto":
+            most = AUTO_PUBLISHED_EASY_CELLS if target <= Level.EASY else AUTO_PUBLISHED_CELLS
+            return rows * cols <= most
+        return self.style == "published"
+
+    def breadth(self, rows: int, cols: int, target: Level) -> int:
+        """The published style weighs :data:`PUBLISHED_BREADTH` repairs at each step; the dense one takes the first."""
+        return PUBLISHED_BREADTH if self.published(rows, cols, target) else 1
 
     def builder_for(self, target: Level, rows: int, cols: int) -> str:
         return best_builder(target, rows, cols) if self.builder == "auto" else self.builder
@@ -154,6 +235,12 @@ class NurikabeGenerator(GenreGenerator):
         return feasibility.max_level(rows, cols)
 
     def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+        if self.published(rows, cols, target):
+            weights = PUBLISHED_EASY_SIZES if target <= Level.EASY else PUBLISHED_SIZES
+            layout = published_layout(rows, cols, rng, sizes=weights)
+            if layout is None or not self.band.holds(layout):
+                return None
+            return NurikabeCandidate(layout)
         if self.builder_for(target, rows, cols) == "growth":
             sizes = EASY_SIZES if target <= Level.EASY else SIZES
             layout = growth_layout(rows, cols, rng, sizes=sizes)
@@ -163,36 +250,43 @@ class NurikabeGenerator(GenreGenerator):
 
     def find_rival(self, candidate: Candidate, board: Board, target: Level,
                    deadline: float | None) -> RivalCheck | None:
-        """A second solution of the stalled board, by SAT: complete, so no candidate is left unknown.
+        """A second solution of the stalled board, by SAT (expert targets, and every target in the published style).
 
-        The intended solution is blocked, the board's decided cells are
-        assumed, and the solver's first guess at every cell is its value in
-        the intended solution, so the rival it finds tends to differ from it
-        in few cells (one repair then deals with it).  Each solver call may
-        spend :data:`RIVAL_CONFLICTS` conflicts; a check that needs more is
-        handed back to the frame's bounded search (``None``).  The solver is
-        deterministic and the limit is a count, so a seed still gives one
-        puzzle.  The deadline is looked at between calls, not during one:
-        interrupting the solver needs a timer thread per call, which cost more
-        than the solving (2.7 s of the 3.5 s spent solving, in a profile of
-        three 10x10 expert runs), and a check from a stalled board takes
-        milliseconds.
+        The intended solution is blocked, the board's decided cells are given
+        to the encoding (which then leaves out what they rule out), and the
+        solver's first guess at every cell is its value in the intended
+        solution, so the rival it finds tends to differ from it in few cells
+        (one repair then deals with it).  Each solver call may spend
+        :data:`RIVAL_CONFLICTS` conflicts, and a check may make
+        :data:`RIVAL_ROUNDS` calls; a check that needs more is handed back to
+        the frame's bounded search (``None``), or in the published style left
+        unknown (``settled=False``: that search rarely settles a board with
+        big islands open).  The solver is deterministic and the limits are
+        counts, so a seed still gives one puzzle.  The deadline is looked at
+        between calls, not during one: interrupting the solver needs a timer
+        thread per call, which cost more than the solving (2.7 s of the 3.5 s
+        spent solving, in a profile of three 10x10 expert runs), and a check
+        from a stalled board takes milliseconds.
         rationale: at 10x10 expert the frame's 400-node search took about 14 ms
         a candidate and ran out on a few (90-300 ms each, and those stayed
         unknown); the SAT check takes about 10 ms and nearly always answers.
         """
-        if target < SAT_FROM:
+        published = self.published(candidate.puzzle.rows, candidate.puzzle.cols, target)
+        if target < SAT_FROM and not published:
             return None
         puzzle = candidate.puzzle
         solution = candidate.solution
         try:
-            with SatSession(puzzle, solver=RIVAL_SOLVER, deadline=deadline, conflicts=RIVAL_CONFLICTS) as session:
+            with SatSession(puzzle, solver=RIVAL_SOLVER, deadline=deadline, conflicts=RIVAL_CONFLICTS,
+                            given=(board.shaded, board.unshaded)) as session:
                 session.block(solution.shaded)
                 session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))
-                found = session.next_solution(session.literals(board.shaded, board.unshaded))
+                found = session.next_solution(rounds=RIVAL_ROUNDS)
         except SatTimeout:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime from None
+            if published:
+                return RivalCheck(None, settled=False)  # unknown: repaired where the ladder stalled
             return None  # a hard check: the frame's bounded search decides instead
         if deadline is not None and time.perf_counter() > deadline:
             raise OutOfTime
@@ -203,6 +297,9 @@ class NurikabeGenerator(GenreGenerator):
         assert isinstance(candidate, NurikabeCandidate)
         layout = candidate.layout
         changed: Layout | None
+        if self.published(layout.rows, layout.cols, target):
+            changed = reshape(layout, assessment, rng, self.band)
+            return None if changed is None else NurikabeCandidate(changed)
         share = HARDER_RIVAL_SHARE if target >= Level.MEDIUM else RIVAL_SHARE
         if assessment.outcome is Outcome.MULTIPLE and rng.random() < share:
             assert assessment.rival is not None
@@ -213,6 +310,78 @@ class NurikabeGenerator(GenreGenerator):
         else:
             changed = harden(layout, rng)
         return None if changed is None else NurikabeCandidate(changed)
+
+
+Move = tuple[str, Cell]
+"""A change of a layout at one cell: ``clue`` (its island's clue moves there), ``land`` (sea turns
+to land, growing, joining or starting islands) or ``sea`` (land turns to sea, trimming or
+splitting its island)."""
+
+
+def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Band,
+            rival_share: float = PUBLISHED_RIVAL_SHARE) -> Layout | None:
+    """The published style's repair: a random move of the kind the assessment calls for, kept in ``band``.
+
+    * A second solution (with probability ``rival_share``; otherwise a
+      foothold as below): a move at a cell where the two solutions differ,
+      each of which the rival breaks.  On a cell that is land here and sea
+      in the rival, the island's clue moves there (the rival shades a clue),
+      or the cell turns to sea (the island's number falls, or it splits, and
+      the rival's island of that clue keeps the old size).  A cell that is
+      sea here and land in the rival turns to land (an island's number
+      rises, or a new island's clue lands in a rival island that has one).
+      A big island has too many shapes for the place of its clue to matter,
+      so the moves that change the shape are what make it unique.
+    * The ladder stalls on a unique puzzle: a foothold where it stalled, a
+      clue on an undecided land cell or land on an undecided sea cell.
+    * Easier than asked: a clue moves, an island grows, two join, or one is trimmed.
+
+    ``None`` when no move keeps the layout valid and inside the band.
+    """
+    moves: list[Move]
+    if assessment.outcome is Outcome.MULTIPLE and rng.random() < rival_share:
+        assert assessment.rival is not None
+        moves = _rival_moves(layout, assessment.rival)
+    elif assessment.outcome in (Outcome.HARDER, Outcome.UNKNOWN):
+        assert assessment.stalled is not None
+        moves = _foothold_moves(layout, assessment.stalled.undecided)
+    else:
+        moves = _harder_moves(layout)
+    rng.shuffle(moves)
+    for kind, cell in moves:
+        changed = _apply(layout, kind, cell, rng)
+        if changed is not None and band.admits(layout, changed):
+            return changed
+    return None
+
+
+def _clue_mask(layout: Layout) -> int:
+    return sum(1 << c for c in layout.clue_cells)
+
+
+def _rival_moves(layout: Layout, rival: Answer) -> list[Move]:
+    differ = layout.land & rival.shaded & ~_clue_mask(layout)
+    moves = [("clue", c) for c in cells(differ)] + [("sea", c) for c in cells(differ)]
+    return moves + [("land", c) for c in cells(layout.sea & rival.unshaded)]
+
+
+def _foothold_moves(layout: Layout, undecided: int) -> list[Move]:
+    moves = [("clue", c) for c in cells(layout.land & undecided & ~_clue_mask(layout))]
+    return moves + [("land", c) for c in cells(layout.sea & undecided)]
+
+
+def _harder_moves(layout: Layout) -> list[Move]:
+    free = layout.land & ~_clue_mask(layout)
+    moves = [("clue", c) for c in cells(free)] + [("sea", c) for c in cells(free)]
+    return moves + [("land", c) for c in cells(layout.sea)]
+
+
+def _apply(layout: Layout, kind: str, cell: Cell, rng: random.Random) -> Layout | None:
+    if kind == "clue":
+        return layout.with_clue(layout.island_of(cell), cell)
+    if kind == "land":
+        return layout.with_land(cell)
+    return layout.without_land(cell, rng)
 
 
 def remove_rival(layout: Layout, rival: Answer, rng: random.Random) -> Layout | None:

@@ -1,7 +1,7 @@
 """Nurikabe layouts that are valid by construction: islands in a connected, pool-free sea.
 
 A *layout* is a solved board: its islands (masks) and the cell of each that
-carries the clue; the clue's number is the island's size.  Two builders make
+carries the clue; the clue's number is the island's size.  Three builders make
 one, each keeping R2 (islands never touch), R3 (the sea stays connected) and
 R5 as loop invariants, so nothing is ever rejected for a reason it cannot name:
 
@@ -18,6 +18,14 @@ R5 as loop invariants, so nothing is ever rejected for a reason it cannot name:
   except that a pool cell may also join two islands into one (rarely chosen;
   without it the builder cornered itself on 28 of 30 15x15 boards, with it
   and an island cap of 12 on 7 of 30).
+* :func:`published_layout`: the same planting and growing, with island sizes
+  drawn as published puzzles have them (few 1s, a tail past 10) and grown by
+  preference along lines, then pools broken by growing islands rather than
+  by new ones: 40-50% land, about one clue cell in nine.
+
+A layout changes one cell at a time (:meth:`Layout.with_land`,
+:meth:`Layout.without_land`, :meth:`Layout.with_clue`), each change keeping
+it valid.
 
 Every random choice goes through the ``random.Random`` passed in and runs over
 lists in cell order, so a seed gives the same layout on every machine.
@@ -29,7 +37,7 @@ cell joined through its 3x3 box), and floods the board only when that fails.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -106,6 +114,33 @@ class Layout:
             clue = self.clue_cells[joined[0]] if joined else cell
         islands = [m for k, m in enumerate(self.islands) if k not in joined] + [merged]
         clue_cells = [c for k, c in enumerate(self.clue_cells) if k not in joined] + [clue]
+        order = sorted(range(len(islands)), key=lambda k: islands[k] & -islands[k])
+        return Layout(self.rows, self.cols, tuple(islands[k] for k in order), tuple(clue_cells[k] for k in order))
+
+    def without_land(self, cell: Cell, rng: random.Random) -> Layout | None:
+        """Land ``cell`` turned to sea: its island shrinks, or splits into pieces that are clued anew.
+
+        The piece holding the island's clue keeps it; every other piece
+        becomes an island clued on a random cell of it.  ``None`` when the
+        cell is sea or a clue, touches no sea (the sea would split), or would
+        complete a 2x2 pool.
+        """
+        grid = self.grid
+        index = self.island_of(cell)
+        if index < 0 or self.clue_cells[index] == cell or not grid.neighbours[cell] & self.sea:
+            return None
+        if grid.pools(self.sea | 1 << cell):
+            return None
+        rest = self.islands[index] & ~(1 << cell)
+        kept = grid.flood(1 << self.clue_cells[index], rest)
+        islands = [m for k, m in enumerate(self.islands) if k != index] + [kept]
+        clue_cells = [c for k, c in enumerate(self.clue_cells) if k != index] + [self.clue_cells[index]]
+        rest &= ~kept
+        while rest:
+            piece = grid.flood(rest & -rest, rest)
+            rest &= ~piece
+            islands.append(piece)
+            clue_cells.append(rng.choice(list(cells(piece))))
         order = sorted(range(len(islands)), key=lambda k: islands[k] & -islands[k])
         return Layout(self.rows, self.cols, tuple(islands[k] for k in order), tuple(clue_cells[k] for k in order))
 
@@ -213,11 +248,14 @@ class Builder:
             return None
         return near
 
-    def break_pools(self, rng: random.Random, cap: int, grow_bias: float, merge: bool = False) -> bool:
+    def break_pools(self, rng: random.Random, cap: int, grow_bias: float, merge: bool = False,
+                    new_weight: float = 1.0) -> bool:
         """Whiten a cell of each 2x2 all-sea block until none is left; False when cornered.
 
         Blocks are broken in reading order (the first one with a legal cell).
         With ``merge`` a cell may join islands (rarely chosen when another will do).
+        A cell that would start a new island weighs ``new_weight`` against 1 for
+        one that grows an island of size 0 (see :func:`_weight`).
         rationale: picking blocks at random corners the builder two times in
         three on a 20x20 board, reading order about one time in three; the
         randomness that matters is which cell of the block turns to land.
@@ -236,7 +274,7 @@ class Builder:
                         continue
                     size = sum(self.island_size(k) for k in near)
                     options.append((cell, near))
-                    weight = _weight(size, cap, grow_bias)
+                    weight = new_weight if not near else _weight(size, cap, grow_bias)
                     weights.append(weight if len(near) <= 1 else MERGE_WEIGHT * weight)
                 if options:
                     cell, near = rng.choices(options, weights)[0]
@@ -284,11 +322,69 @@ def growth_layout(
 ) -> Layout | None:
     """Seed 001's builder: grow islands from seeds in a connected sea, then break the pools left.
 
-    ``None`` when the builder is cornered while breaking pools.
+    Island sizes are drawn evenly from ``sizes``.  ``None`` when the builder
+    is cornered while breaking pools.
     """
     builder = Builder(rows, cols)
+    _plant(builder, rng, rng.uniform(*land_share), lambda: rng.choice(list(sizes)))
+    if not builder.break_pools(rng, cap, grow_bias, merge=True):
+        return None
+    return builder.layout(rng)
+
+
+PUBLISHED_SIZES: Mapping[int, float] = {
+    1: 0.06, 2: 0.22, 3: 0.24, 4: 0.18, 5: 0.11, 6: 0.07, 7: 0.04, 8: 0.03, 9: 0.02, 10: 0.015, 11: 0.01, 12: 0.01,
+}
+"""How often the published builder draws each island size: the shape of the island sizes of
+published Nurikabe (janko.at's collection, pooled up to 20x20: about 12% ones, a quarter each 2s
+and 3s, a tail past 10), with fewer 1s, because breaking the pools left adds a few."""
+PUBLISHED_LAND = (0.36, 0.42)
+"""Share of the board the published builder plants before breaking pools, which adds about 5%
+more: published boards are 40-50% land (median 45%)."""
+PUBLISHED_NEW_WEIGHT = 0.15
+"""How little the published builder likes breaking a pool with a new island (most would be 1s)."""
+PUBLISHED_THIN = 0.9
+"""How strongly the published builder grows islands as lines and bends rather than blobs."""
+PUBLISHED_CAP = 16
+"""Largest island that breaking pools may make on a published layout."""
+
+
+def published_layout(
+    rows: int,
+    cols: int,
+    rng: random.Random,
+    *,
+    sizes: Mapping[int, float] = PUBLISHED_SIZES,
+    land_share: tuple[float, float] = PUBLISHED_LAND,
+    cap: int = PUBLISHED_CAP,
+    thin: float = PUBLISHED_THIN,
+) -> Layout | None:
+    """A layout shaped like published Nurikabe: islands of 2 to 12 cells, few 1s, 40-50% land.
+
+    Islands are planted and grown to sizes drawn with the weights ``sizes``
+    until ``land_share`` of the board is land, then the pools left are broken
+    by growing the islands next to them rather than by new islands.  ``None``
+    when the builder is cornered.
+    """
+    builder = Builder(rows, cols)
+    drawn, weights = list(sizes), list(sizes.values())
+    _plant(builder, rng, rng.uniform(*land_share), lambda: rng.choices(drawn, weights)[0], thin)
+    if not builder.break_pools(rng, cap, 1.0, merge=True, new_weight=PUBLISHED_NEW_WEIGHT):
+        return None
+    return builder.layout(rng)
+
+
+def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[], int],
+           thin: float = 0.0) -> None:
+    """Plant islands (on sea cells touching no land whose loss keeps the sea whole) and grow each
+    a cell at a time to a size from ``draw``, until ``share`` of the board is land.
+
+    With ``thin`` above 0, an island grows by preference along a line: a cell
+    touching two or more of its cells weighs ``1 - thin``, one that goes
+    straight on weighs 2, and a turn 1.
+    """
     grid = builder.grid
-    goal = rng.uniform(*land_share) * grid.size
+    goal = share * grid.size
     while builder.land.bit_count() < goal:
         free = builder.sea & ~grid.dilate(builder.land)
         spots = list(cells(free))
@@ -296,20 +392,48 @@ def growth_layout(
         seed = next((c for c in spots if builder.keeps_sea_connected(c)), None)
         if seed is None:
             break
-        target = rng.choice(list(sizes))
+        target = draw()
         index = builder.take(seed)
+        last = seed
         while builder.island_size(index) < target:
             island = builder.islands[index]
             others = grid.dilate(builder.land & ~island)
             options = [c for c in cells(grid.border(island) & builder.sea & ~others)]
-            rng.shuffle(options)
+            if thin:
+                options = _by_line(grid, options, island, last, thin, rng)
+            else:
+                rng.shuffle(options)
             step = next((c for c in options if builder.keeps_sea_connected(c)), None)
             if step is None:
                 break
             builder.take(step, index)
-    if not builder.break_pools(rng, cap, grow_bias, merge=True):
-        return None
-    return builder.layout(rng)
+            last = step
 
 
-__all__ = ["Builder", "Layout", "growth_layout", "is_valid", "repair_layout"]
+def _by_line(grid: Grid, options: list[Cell], island: Mask, last: Cell, thin: float,
+             rng: random.Random) -> list[Cell]:
+    """``options`` in a random order weighted toward growing ``island`` along a line from ``last``."""
+    before = [c for c in cells(grid.neighbours[last] & island)]
+    weighted: list[tuple[float, Cell]] = []
+    for cell in options:
+        touching = (grid.neighbours[cell] & island).bit_count()
+        if touching > 1:
+            weight = 1.0 - thin
+        elif grid.neighbours[last] >> cell & 1 and any(2 * last - b == cell and _in_line(grid, b, last, cell)
+                                                       for b in before):
+            weight = 2.0
+        else:
+            weight = 1.0
+        # Efraimidis-Spirakis: sort by u ** (1 / w), a weighted shuffle
+        weighted.append((rng.random() ** (1.0 / weight) if weight > 0 else 0.0, cell))
+    weighted.sort(reverse=True)
+    return [cell for _, cell in weighted]
+
+
+def _in_line(grid: Grid, a: Cell, b: Cell, c: Cell) -> bool:
+    """Whether cells ``a``, ``b``, ``c`` stand in one row or one column, in that order."""
+    (ra, ca), (rb, cb), (rc, cc) = (divmod(x, grid.cols) for x in (a, b, c))
+    return (ra == rb == rc and cb - ca == cc - cb) or (ca == cb == cc and rb - ra == rc - rb)
+
+
+__all__ = ["Builder", "Layout", "growth_layout", "is_valid", "published_layout", "repair_layout"]

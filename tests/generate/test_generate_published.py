@@ -1,0 +1,189 @@
+"""The published style: layouts shaped like printed Nurikabe, repairs that reshape islands, and the band."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pencilkit
+from pencilkit.engines.sat import count_sat
+from pencilkit.errors import PencilkitError
+from pencilkit.frame import oracle
+from pencilkit.frame.board import Board
+from pencilkit.frame.generate import Assessment, Outcome
+from pencilkit.frame.levels import Level
+from pencilkit.genres import find_genre
+from pencilkit.genres.nurikabe.generate import (
+    NurikabeCandidate,
+    NurikabeGenerator,
+    reshape,
+)
+from pencilkit.genres.nurikabe.layout import (
+    Layout,
+    is_valid,
+    published_layout,
+    repair_layout,
+)
+from pencilkit.genres.nurikabe.style import PUBLISHED, Band, Measures, published_density
+from pencilkit.grid import cells
+from pencilkit.puzzle import Answer
+
+NURIKABE = find_genre("nurikabe")
+
+
+def layout_of(puzzle: pencilkit.Puzzle, solution: Answer) -> Layout:
+    """The layout behind a solved puzzle: each island of the solution with its clue cell."""
+    clue_at = dict(puzzle.clues)
+    islands = sorted(puzzle.grid.components(solution.unshaded), key=lambda m: m & -m)
+    clue_cells = tuple(next(c for c in cells(island) if c in clue_at) for island in islands)
+    return Layout(puzzle.rows, puzzle.cols, tuple(islands), clue_cells)
+
+
+def test_published_layouts_look_published() -> None:
+    """Over many 10x10 layouts: valid, few 1s, land near 45%, most of them inside the band."""
+    rng = random.Random(3)
+    made = [layout for layout in (published_layout(10, 10, rng) for _ in range(40)) if layout is not None]
+    assert len(made) >= 30
+    sizes = [island.bit_count() for layout in made for island in layout.islands]
+    assert all(is_valid(layout) for layout in made)
+    assert sizes.count(1) / len(sizes) < 0.2
+    assert sum(PUBLISHED.holds(layout) for layout in made) > len(made) / 3
+    assert 0.40 < sum(sizes) / (100 * len(made)) < 0.50
+    assert max(sizes) >= 8
+    dense = [repair_layout(10, 10, random.Random(k)) for k in range(20)]
+    dense_sizes = [island.bit_count() for layout in dense if layout for island in layout.islands]
+    assert dense_sizes.count(1) / len(dense_sizes) > 0.4  # the other style is the dense one
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_turning_land_to_sea_keeps_layouts_valid(seed: int) -> None:
+    """Trims and splits never break a rule, and every piece of a split island carries a clue."""
+    rng = random.Random(seed)
+    layout = None
+    while layout is None:
+        layout = published_layout(8, 9, rng)
+    splits = 0
+    for _ in range(60):
+        cell = rng.choice(list(cells(layout.land)))
+        changed = layout.without_land(cell, rng)
+        if changed is None:
+            continue
+        assert is_valid(changed)
+        assert NURIKABE.check(changed.puzzle(), changed.solution()) == []
+        assert changed.land == layout.land & ~(1 << cell)
+        splits += len(changed.islands) > len(layout.islands)
+        layout = changed
+        grow = rng.choice(list(cells(layout.sea)))
+        layout = layout.with_land(grow) or layout
+    assert splits or seed % 2  # most runs split an island at least once
+
+
+def test_without_land_trims_splits_and_refuses() -> None:
+    # nurikabe:3x3:.,.,.,.,.,.,5,.,1 solved: the 5 is the top row and the left column.
+    layout = Layout(3, 3, (0b001_001_111, 1 << 8), (6, 8))
+    assert is_valid(layout)
+    rng = random.Random(0)
+    assert layout.without_land(6, rng) is None  # the clue cell
+    assert layout.without_land(4, rng) is None  # sea already
+    assert layout.without_land(0, rng) is None  # touches no sea: the sea would split
+    trimmed = layout.without_land(2, rng)
+    assert trimmed is not None and trimmed.puzzle().id() == "nurikabe:3x3:.,.,.,.,.,.,4,.,1"
+    split = layout.without_land(3, rng)
+    assert split is not None and is_valid(split)
+    assert sorted(island.bit_count() for island in split.islands) == [1, 1, 3]
+    assert split.clue_cells[split.island_of(6)] == 6  # the clue's piece keeps it
+    assert split.island_of(1) >= 0 and split.clue_cells[split.island_of(1)] in (0, 1, 2)
+    corner = Layout(3, 3, (0b111_111_100 & ~0b000_001_000,), (8,))  # sea 0, 1, 3
+    assert is_valid(corner)
+    assert corner.without_land(4, rng) is None  # would make a pool with the sea corner
+
+
+def test_band_measures_and_admits() -> None:
+    band = Band()
+    assert published_density(10, 10) == 0.125 and published_density(30, 30) == 0.098
+    inside = Measures(cells=100, land=45, clues=12, ones=1)
+    assert band.excess(inside, 10, 10) == (0, 0, 0)
+    assert band.excess(Measures(100, 38, 12, 1), 10, 10) == (2, 0, 0)
+    assert band.excess(Measures(100, 45, 16, 4), 10, 10) == (0, 2, 1)
+    assert band.excess(Measures(49, 20, 6, 1), 7, 7) == (0, 1, 0)  # 15% of 6 clues is no 1 at all
+    assert band.applies(5, 5) and not band.applies(4, 9)
+    rng = random.Random(2)
+    layout = None
+    while layout is None or not band.holds(layout):
+        layout = published_layout(10, 10, rng)
+    more = layout
+    while band.holds(more):  # grow land past half the board
+        more = next(grown for c in cells(more.sea) if (grown := more.with_land(c)) is not None)
+    assert Measures.of(more).land > 50
+    assert not band.holds(more)
+    assert not band.admits(layout, more)
+    assert band.admits(layout, layout)
+
+
+def _multiple(layout: Layout) -> Answer | None:
+    puzzle = layout.puzzle()
+    rivals = [s for s in oracle.solutions(puzzle) if s != layout.solution().shaded]
+    if not rivals:
+        return None
+    return Answer(layout.rows, layout.cols, rivals[0], layout.grid.full & ~rivals[0])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_reshape_breaks_the_rival(seed: int) -> None:
+    """Whatever move it takes against a second solution (brute force finds it), that solution breaks a rule."""
+    rng = random.Random(seed)
+    loose = Band(land=(0.0, 1.0), ones=1.0, density_margin=10.0)
+    tried = 0
+    while tried < 12:
+        layout = published_layout(rng.choice((3, 4)), 4, rng)
+        if layout is None:
+            continue
+        rival = _multiple(layout)
+        if rival is None:
+            continue
+        board = Board.start(layout.puzzle())
+        changed = reshape(layout, Assessment(Outcome.MULTIPLE, stalled=board, rival=rival), rng, loose, 1.0)
+        if changed is None:
+            continue
+        tried += 1
+        assert is_valid(changed)
+        assert NURIKABE.check(changed.puzzle(), rival), f"{layout.puzzle().id()} -> {changed.puzzle().id()}"
+
+
+def test_published_style_checks_rivals_by_sat_at_every_level() -> None:
+    rng = random.Random(1)
+    layout = None
+    while layout is None:
+        layout = published_layout(6, 6, rng)
+    candidate = NurikabeCandidate(layout)
+    board = Board.start(candidate.puzzle)
+    assert NurikabeGenerator().find_rival(candidate, board, Level.EASY, None) is not None
+    assert NurikabeGenerator(style="dense").find_rival(candidate, board, Level.EASY, None) is None
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_published_puzzles_are_unique_exact_and_inside_the_band(level: str) -> None:
+    made = pencilkit.generate("nurikabe", 8, 8, level, seed=4, time_budget=120)[0]
+    assert made.exact
+    counted = count_sat(made.puzzle, 2)
+    assert counted.exhaustive and [s.shaded for s in counted.solutions] == [made.solution.shaded]
+    assert pencilkit.solve(made.puzzle).rating.label == level
+    assert PUBLISHED.holds(layout_of(made.puzzle, made.solution))
+    again = pencilkit.generate("nurikabe", 8, 8, level, seed=4, time_budget=120)[0]
+    assert again.puzzle == made.puzzle
+
+
+def test_the_style_is_chosen_by_name() -> None:
+    dense = pencilkit.generate("nurikabe", 7, 7, "medium", seed=2, style="dense")[0]
+    default = pencilkit.generate("nurikabe", 7, 7, "medium", seed=2)[0]
+    published = pencilkit.generate("nurikabe", 7, 7, "medium", seed=2, style="published")[0]
+    assert default.puzzle == published.puzzle != dense.puzzle  # auto is published at 7x7
+    large = NurikabeGenerator()
+    assert large.published(15, 15) and not large.published(16, 16) and not large.published(4, 9)
+    assert large.published(8, 8, Level.EASY) and not large.published(10, 10, Level.EASY)
+    assert NurikabeGenerator(style="published").published(20, 20)
+    with pytest.raises(PencilkitError, match="unknown style 'sparse' for nurikabe: choose one of auto, published, dense"):
+        pencilkit.generate("nurikabe", 7, 7, "medium", style="sparse")
+    with pytest.raises(PencilkitError, match="unknown style"):
+        pencilkit.generate("kurodoko", 7, 7, "medium", style="dense")
