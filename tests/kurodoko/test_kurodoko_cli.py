@@ -12,11 +12,12 @@ import pytest
 import pencilkit
 from pencilkit.cli import main
 
+from ..conftest import corpus_lines
+
 PUZZLE = "kurodoko:3x3:.,5,.,.,.,.,.,.,2"
 SOLUTION = "---\n--#\n#--"
 TWINS = "kurodoko:3x3:.,.,.,.,3,.,3,.,."  # two mirror-image solutions
 NONE = "kurodoko:3x3:3,.,.,.,4,.,.,.,2"
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "kurodoko.jsonl"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -70,7 +71,7 @@ def test_solve_unique_multiple_none(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_solve_a_jsonl_batch_from_a_file_and_stdin(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = CORPUS.read_text().splitlines()[:3]
+    lines = corpus_lines("kurodoko")[:3]
     batch = tmp_path / "batch.jsonl"
     batch.write_text("\n".join(lines) + "\n")
     code, out, _ = run(capsys, "solve", str(batch))
@@ -101,7 +102,7 @@ def test_rate(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_rate_levels_limit_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     # the first corpus puzzle the ladder rates above medium: capped at medium it needs search
-    for line in CORPUS.read_text().splitlines()[:60]:
+    for line in corpus_lines("kurodoko")[:60]:
         record = json.loads(line)
         rating = pencilkit.rate(pencilkit.parse(record["puzzle"]))
         if rating is not None and pencilkit.Level.MEDIUM < rating < pencilkit.Level.SEARCH:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import pencilkit
 from pencilkit.frame.levels import Level
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "kurodoko.jsonl"
-RECORDS = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
+from ..conftest import load_corpus
+
+RECORDS = load_corpus("kurodoko")
 
 
 def test_the_corpus_is_all_there() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,8 @@ from pencilkit.errors import FormatError, PuzzleError
 from pencilkit.formats import read_puzzle, write_puzzle
 from pencilkit.puzzle import Answer, Puzzle
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "kurodoko.jsonl"
+from ..conftest import corpus_lines
+
 SMALL = "kurodoko:3x3:.,5,.,.,.,.,.,.,2"
 WIDE = "kurodoko:2x10:11,.,.,.,.,?,.,.,.,.,.,.,3,.,.,.,.,.,.,."
 
@@ -74,7 +74,7 @@ def test_answers_read_and_write() -> None:
 
 
 def test_every_corpus_id_round_trips() -> None:
-    for line in CORPUS.read_text().splitlines():
+    for line in corpus_lines("kurodoko"):
         record = json.loads(line)
         puzzle = read_puzzle(record["puzzle"])
         assert puzzle.id() == record["puzzle"]

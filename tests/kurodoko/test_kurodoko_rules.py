@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pencilkit
 from pencilkit.genres import find_genre
 from pencilkit.puzzle import Answer, Puzzle
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "kurodoko.jsonl"
+from ..conftest import corpus_lines
+
 PUZZLE = Puzzle.from_id("kurodoko:3x3:.,5,.,.,.,.,.,.,2")
 
 
@@ -65,7 +65,7 @@ def test_no_white_cells_break_no_connectivity() -> None:
 
 def test_every_published_solution_passes() -> None:
     genre = find_genre("kurodoko")
-    for line in CORPUS.read_text().splitlines():
+    for line in corpus_lines("kurodoko"):
         record = json.loads(line)
         puzzle = pencilkit.parse(record["puzzle"])
         assert genre.check(puzzle, Answer.from_rows(record["solution"])) == [], record["name"]
