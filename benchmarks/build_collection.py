@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
                 "solution": made.solution.to_rows(),
                 "rating": made.rating.label,
                 "seed": made.seed,
+                "style": made.style,
             }
             lines.append(json.dumps(record, separators=(",", ":")))
             print(f"{shape} {level.label}: seed {made.seed}, {made.seconds:.1f} s", file=sys.stderr, flush=True)

@@ -187,3 +187,11 @@ def test_the_style_is_chosen_by_name() -> None:
         pencilkit.generate("nurikabe", 7, 7, "medium", style="sparse")
     with pytest.raises(PencilkitError, match="unknown style"):
         pencilkit.generate("kurodoko", 7, 7, "medium", style="dense")
+
+
+def test_each_puzzle_names_the_style_it_was_made_in() -> None:
+    small = pencilkit.generate("nurikabe", 6, 6, "hard", seed=1)[0]
+    assert small.style == "published" and small.to_json()["style"] == "published"
+    large_easy = pencilkit.generate("nurikabe", 12, 12, "easy", seed=1)[0]
+    assert large_easy.style == "dense"  # auto leaves large easy boards to the dense style
+    assert pencilkit.generate("kurodoko", 5, 5, "easy", seed=1)[0].style == "default"

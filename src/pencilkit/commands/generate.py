@@ -85,7 +85,8 @@ def describe(made: Generated, fmt: str) -> str:
     rating = made.rating.label
     if not made.exact:
         rating += f" (NOT {made.requested.label}: the time budget ran out; this is the closest found)"
-    head = f"# rating {rating} · seed {made.seed} · {made.seconds * 1000:.0f} ms · {made.changes} candidates"
+    head = (f"# rating {rating} · seed {made.seed} · {made.style} style · {made.seconds * 1000:.0f} ms · "
+            f"{made.changes} candidates")
     solution = "\n".join(made.solution.to_rows())
     return f"{head}\n{write_puzzle(made.puzzle, fmt)}\n# solution\n{solution}"
 

@@ -160,6 +160,10 @@ class GenreGenerator(ABC):
             raise ValueError(style)
         return self
 
+    def style_for(self, rows: int, cols: int, target: Level) -> str:
+        """The style a puzzle of this shape and level is made in (a style may choose by size)."""
+        return self.styles[0]
+
     @abstractmethod
     def max_level(self, rows: int, cols: int) -> Level:
         """The hardest level a puzzle of this shape can have (so impossible requests fail at once)."""
@@ -216,6 +220,8 @@ class Generated:
     changes: int
     """Candidates considered, over all attempts (one met again is counted again, not assessed again)."""
     seconds: float
+    style: str = "default"
+    """The style it was made in (the same seed makes the same puzzle in the same style)."""
 
     @property
     def exact(self) -> bool:
@@ -232,6 +238,7 @@ class Generated:
             "rating": self.rating.label,
             "exact": self.exact,
             "seed": self.seed,
+            "style": self.style,
             "solution": self.solution.to_rows(),
             "attempts": self.attempts,
             "changes": self.changes,
@@ -275,6 +282,7 @@ def generate_one(
     start = time.perf_counter()
     deadline = start + time_budget
     rng = random.Random(seed)
+    style = generator.style_for(rows, cols, level)
     generator.begin(deadline)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
     seen: dict[tuple[str, int], Assessment] = {}
@@ -298,7 +306,7 @@ def generate_one(
                 if assessment.outcome is Outcome.EXACT:
                     confirm(candidate, ruleset, level)
                     return Generated(candidate.puzzle, candidate.solution, level, level, seed,
-                                     attempts, changes, time.perf_counter() - start)
+                                     attempts, changes, time.perf_counter() - start, style)
                 if assessment.rating is not None:
                     gap = (abs(int(assessment.rating) - int(level)), -int(assessment.rating))
                     if fallback is None or gap < fallback[0]:
@@ -326,7 +334,7 @@ def generate_one(
             f"({attempts} attempts, {changes} candidates); try a larger --time-budget")
     _, candidate, rating = fallback
     return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
-                     time.perf_counter() - start)
+                     time.perf_counter() - start, style)
 
 
 def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, ruleset: Ruleset,

@@ -224,6 +224,9 @@ class NurikabeGenerator(GenreGenerator):
             return rows * cols <= most
         return self.style == "published"
 
+    def style_for(self, rows: int, cols: int, target: Level) -> str:
+        return "published" if self.published(rows, cols, target) else "dense"
+
     def breadth(self, rows: int, cols: int, target: Level) -> int:
         """The published style weighs :data:`PUBLISHED_BREADTH` repairs at each step; the dense one takes the first."""
         return PUBLISHED_BREADTH if self.published(rows, cols, target) else 1
