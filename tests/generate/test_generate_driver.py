@@ -55,22 +55,27 @@ def test_same_seed_same_puzzle() -> None:
     assert first.seed == 42
 
 
-EXPECTED_6X6_MEDIUM_SEED_7 = {
-    "published": "nurikabe:6x6:.,.,.,.,.,.,.,.,.,.,.,.,.,.,2,.,.,.,.,.,.,.,3,.,.,.,.,.,.,.,.,9,.,2,.,.",
-    "dense": "nurikabe:6x6:.,.,.,1,.,1,3,.,.,.,.,.,.,5,.,.,1,.,.,.,.,.,.,.,1,.,.,.,1,.,.,.,.,.,.,.",
+RECORDED = {
+    ("published", 6, "medium", 7):
+        "nurikabe:6x6:.,.,.,.,.,4,.,.,2,.,.,.,.,.,.,.,3,.,.,.,.,.,.,.,.,.,.,.,.,.,4,.,3,.,.,.",
+    ("dense", 6, "medium", 7):
+        "nurikabe:6x6:.,.,.,1,.,1,3,.,.,.,.,.,.,5,.,.,1,.,.,.,.,.,.,.,1,.,.,.,1,.,.,.,.,.,.,.",
+    ("dense", 7, "expert", 1):  # the dense style's SAT rival check, as it was before the published style
+        "nurikabe:7x7:.,.,.,.,.,.,.,.,.,.,12,.,.,.,.,2,.,.,.,.,.,.,.,.,.,1,.,.,.,.,.,.,.,6,.,.,.,.,.,.,.,.,11,.,.,.,.,.,.",
 }
 
 
-@pytest.mark.parametrize("style", sorted(EXPECTED_6X6_MEDIUM_SEED_7))
-def test_fixed_seed_gives_the_recorded_puzzle(style: str) -> None:
+@pytest.mark.parametrize("key", sorted(RECORDED), ids=lambda key: "-".join(map(str, key)))
+def test_fixed_seed_gives_the_recorded_puzzle(key: tuple[str, int, str, int]) -> None:
     """Regression check: these IDs were recorded from a run.
 
     They change when the generator or the Nurikabe techniques change (the
     repairs follow the ladder's verdicts); re-record them then, after checking
-    that the new puzzles are still unique and medium.
+    that the new puzzles are still unique and at their level.
     """
-    made = pencilkit.generate("nurikabe", 6, 6, "medium", seed=7, style=style)[0]
-    assert made.puzzle.id() == EXPECTED_6X6_MEDIUM_SEED_7[style]
+    style, side, level, seed = key
+    made = pencilkit.generate("nurikabe", side, side, level, seed=seed, style=style)[0]
+    assert made.puzzle.id() == RECORDED[key]
 
 
 def test_count_uses_consecutive_seeds() -> None:

@@ -70,7 +70,7 @@ def check_sat_rivals(seed: int) -> dict[str, int]:
         if board.undecided.bit_count() > 16:
             continue
         found = generator.find_rival(candidate, board, Level.EXPERT, None)
-        assert found is not None
+        assert found is not None and found.settled
         others = [s for s in oracle.solutions(candidate.puzzle, completions(board))
                   if s != candidate.solution.shaded]
         if not others:

@@ -55,7 +55,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--style", default=None,
                         help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
                              "printed puzzles), dense (small islands, many 1s; fastest) or auto (the default: "
-                             "published up to 15x15, and for easy up to 8x8; dense elsewhere)")
+                             "published on boards of 5 or more a side up to 225 cells, for easy up to 64; "
+                             "dense elsewhere)")
     parser.add_argument("--format", "-f", default="text", choices=FORMAT_CHOICES,
                         help="how to print each puzzle (default text)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")

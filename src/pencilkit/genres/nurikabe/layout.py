@@ -21,7 +21,7 @@ R5 as loop invariants, so nothing is ever rejected for a reason it cannot name:
 * :func:`published_layout`: the same planting and growing, with island sizes
   drawn as published puzzles have them (few 1s, a tail past 10) and grown by
   preference along lines, then pools broken by growing islands rather than
-  by new ones: 40-50% land, about one clue cell in nine.
+  by new ones: 40-50% land, a clue on about one cell in nine.
 
 A layout changes one cell at a time (:meth:`Layout.with_land`,
 :meth:`Layout.without_land`, :meth:`Layout.with_clue`), each change keeping
@@ -122,8 +122,8 @@ class Layout:
 
         The piece holding the island's clue keeps it; every other piece
         becomes an island clued on a random cell of it.  ``None`` when the
-        cell is sea or a clue, touches no sea (the sea would split), or would
-        complete a 2x2 pool.
+        cell is sea or a clue, touches no sea (it would be a sea cell cut off
+        from the rest), or would complete a 2x2 pool.
         """
         grid = self.grid
         index = self.island_of(cell)
@@ -359,7 +359,8 @@ def published_layout(
     cap: int = PUBLISHED_CAP,
     thin: float = PUBLISHED_THIN,
 ) -> Layout | None:
-    """A layout shaped like published Nurikabe: islands of 2 to 12 cells, few 1s, 40-50% land.
+    """A layout shaped like published Nurikabe: few 1s, islands up to 12 cells (pools may grow
+    them to ``cap``), 40-50% land.
 
     Islands are planted and grown to sizes drawn with the weights ``sizes``
     until ``land_share`` of the board is land, then the pools left are broken
@@ -412,22 +413,27 @@ def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[]
 
 def _by_line(grid: Grid, options: list[Cell], island: Mask, last: Cell, thin: float,
              rng: random.Random) -> list[Cell]:
-    """``options`` in a random order weighted toward growing ``island`` along a line from ``last``."""
-    before = [c for c in cells(grid.neighbours[last] & island)]
-    weighted: list[tuple[float, Cell]] = []
+    """``options`` in a random order weighted toward growing ``island`` along a line from ``last``.
+
+    Drawn one at a time without replacement by ``rng.choices``, whose float
+    sums and products round the same on every machine.
+    """
+    before = list(cells(grid.neighbours[last] & island))
+    weights: list[float] = []
     for cell in options:
-        touching = (grid.neighbours[cell] & island).bit_count()
-        if touching > 1:
-            weight = 1.0 - thin
-        elif grid.neighbours[last] >> cell & 1 and any(2 * last - b == cell and _in_line(grid, b, last, cell)
-                                                       for b in before):
-            weight = 2.0
+        if (grid.neighbours[cell] & island).bit_count() > 1:
+            weights.append(1.0 - thin)
+        elif any(2 * last - b == cell and _in_line(grid, b, last, cell) for b in before):
+            weights.append(2.0)
         else:
-            weight = 1.0
-        # Efraimidis-Spirakis: sort by u ** (1 / w), a weighted shuffle
-        weighted.append((rng.random() ** (1.0 / weight) if weight > 0 else 0.0, cell))
-    weighted.sort(reverse=True)
-    return [cell for _, cell in weighted]
+            weights.append(1.0)
+    order: list[Cell] = []
+    left = list(range(len(options)))
+    while left:
+        pick = rng.choices(left, [weights[k] for k in left])[0] if any(weights[k] for k in left) else left[0]
+        order.append(options[pick])
+        left.remove(pick)
+    return order
 
 
 def _in_line(grid: Grid, a: Cell, b: Cell, c: Cell) -> bool:
