@@ -1,6 +1,6 @@
-"""Seed 004's experiment, scaled down: the ant colony's selection schemes, ACO against SAT, and the ladder.
+"""Amos, Crossley and Lloyd's experiment, scaled down: the ant colony's selection schemes, ACO against SAT, and the ladder.
 
-Seed 004 (Amos, Crossley and Lloyd) ran every one of 908 Janko puzzles 100
+Amos, Crossley and Lloyd ran every one of 908 Janko puzzles 100
 times per island-selection scheme with 60 s per run, and compared the colony
 with a SAT-based solver (Copris).  Here, on the Nurikabe corpus, a seeded
 sample of ``--per-class`` puzzles from each size class is run ``--runs`` times
@@ -8,8 +8,8 @@ per scheme with ``--seconds`` per run (run r uses seed r), so that the whole
 experiment fits a two-core machine in under half an hour.  Printed tables:
 
 1. per scheme and size class: instances, instances solved at least once,
-   share of successful runs (seed 004's first table);
-2. per size class, the colony (``--race-scheme``, seed 004's best: random;
+   share of successful runs (the paper's first table);
+2. per size class, the colony (``--race-scheme``, the paper's best: random;
    solved if any run solved it, time = mean of its successful runs) against
    SAT (time to a first solution, as Copris), with the ladder (pencilkit's
    solve, uniqueness proved) as a third column.
@@ -44,7 +44,7 @@ from pencilkit.frame.solve import Status
 
 CORPUS = Path("/work/shared/corpus/nurikabe.jsonl")
 CLASSES = ((9, 99), (100, 199), (200, 399), (400, 2500))
-"""Size classes by number of cells (seed 004 names classes up to 99 and up to 199 cells)."""
+"""Size classes by number of cells (the paper's classes: up to 99 and up to 199 cells)."""
 
 
 def class_name(bounds: tuple[int, int]) -> str:
@@ -187,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--per-class", type=int, default=6, help="puzzles drawn per size class (default 6)")
-    parser.add_argument("--runs", type=int, default=2, help="colony runs per scheme and puzzle (seed 004: 100)")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time limit per colony run (seed 004: 60)")
+    parser.add_argument("--runs", type=int, default=2, help="colony runs per scheme and puzzle (the paper: 100)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time limit per colony run (the paper: 60)")
     parser.add_argument("--sat-seconds", type=float, default=10.0, help="time limit for SAT (default 10)")
     parser.add_argument("--ladder-seconds", type=float, default=10.0, help="time limit for the ladder (default 10)")
     parser.add_argument("--schemes", default=",".join(SELECTIONS), help="comma-separated selection schemes")

@@ -1,9 +1,9 @@
-"""The generator table for pencilkit's Kurodoko generator (seed 003's pipeline).
+"""The generator table for pencilkit's Kurodoko generator (paint, add clues, sweep).
 
 For each size and level, generate with seeds 0-19 (by default) and print: how
 many came out rated exactly as asked, the median and 95th percentile time
 (wall seconds, or with ``--clock cpu`` this process's CPU seconds, steadier on
-a shared machine; a failure counts as infinite time, as in seed 001's table;
+a shared machine; a failure counts as infinite time;
 the budget is wall seconds either way), the mean number
 of candidates assessed ("attempts": a painting's first sweep plus each clue
 move), the mean number of paintings drawn, and the mean number of clues of the

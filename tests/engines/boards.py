@@ -20,7 +20,7 @@ def _pick(rng: random.Random, mask: Mask) -> int:
 
 
 def nurikabe_layout(rng: random.Random, grid: Grid) -> Mask | None:
-    """A legal sea by repair (seed 000): break 2x2 pools without merging islands or splitting the sea."""
+    """A legal sea by repair: break 2x2 pools without merging islands or splitting the sea."""
     sea = grid.full
     for _ in range(grid.size * 4):
         pools = grid.pools(sea)

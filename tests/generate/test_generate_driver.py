@@ -151,7 +151,7 @@ class _StuckGenerator(GenreGenerator):
 
 
 def test_budget_out_returns_the_closest_candidate_marked_with_its_true_rating() -> None:
-    # The 3x3 example of seed 001: the 5 fills the top row and left column, the 1 sits alone.
+    # The classic 3x3 example: the 5 fills the top row and left column, the 1 sits alone.
     layout = Layout(3, 3, (0b001001111, 0b100000000), (6, 8))
     puzzle = NurikabeCandidate(layout).puzzle
     assert puzzle.id() == "nurikabe:3x3:.,.,.,.,.,.,5,.,1"

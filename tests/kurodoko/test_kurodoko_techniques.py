@@ -157,7 +157,7 @@ def test_local_cuts_are_the_cells_with_two_arcs_around_them() -> None:
 
 
 def test_run_at_most_hi_does_not_blacken_the_cell_at_hi() -> None:
-    # Seed 003's trap.  A 3 in the middle of the top row of a 2x7 board sees two more cells:
+    # The run trap.  A 3 in the middle of the top row of a 2x7 board sees two more cells:
     # each horizontal run is in [0, 2] and the vertical ones in [0, 1].  "The run is at most 2"
     # would blacken r1c2 and r1c6, but a run may stop short and leave them outside the view.
     puzzle = Puzzle.from_id("kurodoko:2x7:.,.,.,3,.,.,.,.,.,.,.,.,.,.")

@@ -6,7 +6,7 @@
   nothing to the ladder, so the tests use it to cross-check the ladder on boards
   too large for brute force.
 * :mod:`pencilkit.engines.aco` is the ant-colony solver of Amos, Crossley and
-  Lloyd (seed 004): it finds a Nurikabe solution but cannot prove uniqueness.
+  Lloyd: it finds a Nurikabe solution but cannot prove uniqueness.
 * :mod:`pencilkit.engines.choice` maps ``--engine`` names to solve functions
   that all return a :class:`~pencilkit.frame.solve.Solution`.
 """

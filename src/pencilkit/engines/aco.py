@@ -1,4 +1,4 @@
-"""The ant-colony solver for Nurikabe of Amos, Crossley and Lloyd (seed 004).
+"""The ant-colony solver for Nurikabe of Amos, Crossley and Lloyd.
 
 Each iteration, every ant takes its own copy of the grid with every cell sea
 but the clues, starts at a random island, and grows the islands one cell at a
@@ -21,10 +21,10 @@ global update lays on its island cells (rate ``rho``), and which decays by the
 best value evaporation (rate ``bve``) every iteration, so that a stagnating
 best can be replaced by a worse but different one.
 
-Parameters: the paper's values are not in seed 004's text (its formulas were
-lost), so the defaults are the Ant Colony System values of Lloyd and Amos's
+Parameters: the paper's values are not published with it in a usable form,
+so the defaults are the Ant Colony System values of Lloyd and Amos's
 Sudoku solver on which this one is built: 10 ants, ``q0`` 0.9, ``rho`` 0.9,
-``xi`` 0.1 (seed 004 names 0.1 as the ACS standard), ``bve`` 0.005, initial
+``xi`` 0.1 (the ACS standard), ``bve`` 0.005, initial
 pheromone ``1 / cells``.
 
 >>> from pencilkit.puzzle import Puzzle

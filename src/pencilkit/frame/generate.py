@@ -23,7 +23,10 @@ generators do (solve at the level and at the level below):
   a technique of the target level is *exact*; one it cannot finish is harder
   than asked, and the genre repairs it where the ladder got stuck.
 
-Each repair starts from the closest candidate of the attempt so far, with one
+A genre may ask for several repairs at each step from a stalled candidate
+(:meth:`GenreGenerator.breadth`): the driver screens each with the ladder up
+to ``min(target, medium)`` and goes on with the one that leaves the fewest
+cells open.  Each repair starts from the closest candidate of the attempt so far, with one
 allowance: a change that moves away from the target is followed for up to
 ``MAX_DETOUR`` more changes (a harder puzzle often passes through one with a
 second solution), then dropped; one that keeps the distance is kept, so the

@@ -1,6 +1,6 @@
 """Kurodoko's side of generation: paint, add clues until the ladder finishes, sweep, target.
 
-Seed 003's generator, as a plug-in to the frame's driver
+A monotone generator, as a plug-in to the frame's driver
 (:mod:`pencilkit.frame.generate`).  In Kurodoko a clue cell is a white cell
 that shows its count, and it is white in the solution already, so adding a
 clue never changes the answer: it only removes rivals.  That makes the
@@ -42,7 +42,7 @@ pipeline monotone:
    a new board.
 
 So every candidate the driver sees is proven unique by the ladder.
-rationale: the rival searches are an addition to seed 003.  Removing a needed
+rationale: the rival searches are an addition to the plain monotone generator.  Removing a needed
 clue usually leaves a second solution that a depth-first search finds in a
 few dozen nodes, where a failing probing pass tries every open cell both
 ways; at 15x15 most needed clues are refuted so, and a puzzle the search
@@ -120,7 +120,7 @@ class KurodokoCandidate:
 
 
 class KurodokoGenerator(GenreGenerator):
-    """Seed 003's monotone generator: paint, add clues, sweep, then move clues toward the level.
+    """The monotone generator: paint, add clues, sweep, then move clues toward the level.
 
     The driver hands each run its deadline through :meth:`begin`; past it, a
     ladder run raises :class:`~pencilkit.frame.generate.OutOfTime`, which the

@@ -12,7 +12,7 @@ until nothing changes.
 
 What a run's interval ``[lo, hi]`` proves: the first ``lo`` cells are white.
 It does *not* prove the cell at ``hi`` black: the run may stop short, leaving
-that cell outside the clue's view (the trap seed 003 fell into).  Only when
+that cell outside the clue's view (an easy trap for a solver).  Only when
 ``lo == hi`` is the run exact, and then the cell at ``hi`` is black.
 
 A clue's reading depends only on the cells it can see, so :func:`read_clue`

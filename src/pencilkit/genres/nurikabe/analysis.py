@@ -1,7 +1,7 @@
 """What the Nurikabe techniques read off a board: islands, strays, borders.
 
 Land (unshaded cells) connected to a clue is that clue's island; land not
-connected to any clue is *stray* land (seed 000's NOTSEA: proven white, owner
+connected to any clue is *stray* land (proven white, owner
 not yet known).  Ownership needs no storage: a proven-white cell that touches
 an island is connected to it, so it is part of it.  The analysis raises
 ``Contradiction`` at once for two clues in one island (R2) and an island

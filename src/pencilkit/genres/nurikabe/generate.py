@@ -14,7 +14,7 @@ land turns to sea and trims or splits an island, sea turns to land), give
 the ladder a foothold where it stalled, or make a too-easy puzzle harder.
 The driver weighs several such repairs at each step (:meth:`NurikabeGenerator.breadth`).
 
-The *dense* style (seed 001's generator version 3):
+The *dense* style:
 
 * a second solution is removed by moving an island's clue onto a cell that is
   land in the intended solution and sea in the other (the other then breaks
@@ -68,7 +68,7 @@ from .layout import (
 from .style import PUBLISHED, Band
 
 EASY_SIZES = (1, 2, 3)
-"""Island sizes the growth builder draws for easy puzzles (seed 001)."""
+"""Island sizes the growth builder draws for easy puzzles."""
 SIZES = (1, 2, 3, 4, 5, 6)
 """Island sizes it draws for every other level."""
 EASY_CAPS = ((100, 4), (225, 3))
@@ -121,9 +121,9 @@ rival adds the least.  Mean candidates assessed at 10x10 with 0.5 and with 1 (CP
 brackets): medium 23 and 16, hard 29 and 11 (0.08 s and 0.06 s), seeds 0-19; expert 98 and 55
 (1.5 s and 1.0 s), seeds 0-9."""
 PATIENCE = 3
-"""Seed 001 starts a candidate over after 12 (rows + columns) changes without improvement; here a
+"""A candidate starts over after ``PATIENCE * (rows + columns)`` changes without getting closer.  A
 change that only keeps the distance counts too, and a fresh layout usually does better than a long
-plateau, so the factor is smaller."""
+plateau, so the factor is small (3, where 12 is a common choice)."""
 RIVAL_SOLVER = "glucose4"
 """The SAT solver of the rival check.  rationale: its checks are many short calls from boards
 close to solved, where Glucose 4 did as well as CaDiCaL (10x10 expert: median 0.84 s against

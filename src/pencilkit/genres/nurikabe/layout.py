@@ -5,13 +5,13 @@ carries the clue; the clue's number is the island's size.  Three builders make
 one, each keeping R2 (islands never touch), R3 (the sea stays connected) and
 R5 as loop invariants, so nothing is ever rejected for a reason it cannot name:
 
-* :func:`repair_layout` (seed 000): start all sea; while a 2x2 all-sea block
+* :func:`repair_layout`: start all sea; while a 2x2 all-sea block
   exists, turn one of its cells to land, choosing a cell that touches at most
   one island, keeps that island under the size cap and leaves the sea
   connected, weighted toward growing small islands.  No pool is left because
   that is the loop condition.  When every cell of every remaining block is
   illegal, the builder is cornered and gives up (the caller starts over).
-* :func:`growth_layout` (seed 001, generator version 3): plant island seeds
+* :func:`growth_layout`: plant island seeds
   (sea cells touching no land whose removal keeps the sea connected) and grow
   each to a size drawn from 1-6 (1-3 for easy) until 40-55% of the board is
   land, then break every remaining pool the way the repair builder does,
@@ -300,7 +300,7 @@ def _weight(size: int, cap: int, grow_bias: float) -> float:
 
 
 def repair_layout(rows: int, cols: int, rng: random.Random, *, cap: int = 6, grow_bias: float = 1.5) -> Layout | None:
-    """Seed 000's builder: all sea, then whiten a legal cell of a pool until none is left.
+    """The repair builder: all sea, then whiten a legal cell of a pool until none is left.
 
     ``None`` when the builder is cornered (a remaining pool has no legal cell).
     """
@@ -320,7 +320,7 @@ def growth_layout(
     cap: int = 12,
     grow_bias: float = 1.5,
 ) -> Layout | None:
-    """Seed 001's builder: grow islands from seeds in a connected sea, then break the pools left.
+    """The growth builder: grow islands from seeds in a connected sea, then break the pools left.
 
     Island sizes are drawn evenly from ``sizes``.  ``None`` when the builder
     is cornered while breaking pools.
@@ -423,7 +423,7 @@ def _by_line(grid: Grid, options: list[Cell], island: Mask, last: Cell, thin: fl
     for cell in options:
         if (grid.neighbours[cell] & island).bit_count() > 1:
             weights.append(1.0 - thin)
-        elif any(2 * last - b == cell and _in_line(grid, b, last, cell) for b in before):
+        elif any(_in_line(grid, b, last, cell) for b in before):
             weights.append(2.0)
         else:
             weights.append(1.0)
