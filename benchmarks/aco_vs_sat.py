@@ -38,9 +38,10 @@ from pathlib import Path
 from typing import Any
 
 import pencilkit
-from pencilkit.engines.aco import SELECTIONS, AcoParameters, solve_colony
 from pencilkit.engines.sat import count_sat
 from pencilkit.frame.solve import Status
+from pencilkit.genres import find_genre
+from pencilkit.genres.nurikabe.aco import SELECTIONS, AcoParameters, solve_colony
 
 CORPUS = Path("/work/shared/corpus/nurikabe.jsonl")
 CLASSES = ((9, 99), (100, 199), (200, 399), (400, 2500))
@@ -94,7 +95,7 @@ def measure(record: dict[str, Any], args: argparse.Namespace, tick: Any) -> Reco
             tick()
         result.aco[scheme] = times
     start = time.process_time()
-    sat = count_sat(puzzle, limit=1, seconds=args.sat_seconds)
+    sat = count_sat(find_genre(puzzle.genre), puzzle, limit=1, seconds=args.sat_seconds)
     if sat.count == 1 and sat.solutions[0].to_rows() == record["solution"]:
         result.sat = time.process_time() - start
     tick()

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(args.tries):
                 seed = BASE_SEED + 100 * k
                 try:
-                    made = generate_one(generator, genre.ruleset, rows, cols, level, seed=seed,
+                    made = generate_one(generator, genre, rows, cols, level, seed=seed,
                                         time_budget=args.time_budget)
                 except GenerationFailed:
                     continue

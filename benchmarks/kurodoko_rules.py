@@ -34,10 +34,11 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
-from pencilkit.frame.board import Board, Contradiction
+from pencilkit import count_solutions
+from pencilkit.frame.board import Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.frame.ruleset import ProbeSpec, Ruleset
-from pencilkit.frame.solve import count_solutions
+from pencilkit.genres import start_board
 from pencilkit.genres.kurodoko import KURODOKO, candidates, prefer_shaded
 from pencilkit.genres.kurodoko.connectivity import (
     cut_cells_blunt,
@@ -116,7 +117,7 @@ def ruleset_of(names: Sequence[str], probing: bool) -> Ruleset:
 
 def decided(puzzle: Puzzle, ruleset: Ruleset) -> tuple[float, bool]:
     """Share of non-clue cells the rule set decides, and whether it finishes the board."""
-    board = Board.start(puzzle)
+    board = start_board(puzzle)
     try:
         ruleset.run(board, max_level=Level.EXPERT)
     except Contradiction as broken:  # every board has a solution: this would be a soundness bug

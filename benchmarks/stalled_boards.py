@@ -27,11 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from pencilkit import Puzzle
+from pencilkit.engines import sat as sat_engine
 from pencilkit.engines.sat import count_sat
 from pencilkit.frame import solve as solving
-from pencilkit.frame.board import Board
 from pencilkit.frame.ladder import Trace
 from pencilkit.frame.search import Budget, SearchResult, count
+from pencilkit.genres import find_genre, start_board
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SEARCH_FIRST_NODES = 2000
@@ -46,8 +47,8 @@ def timed(run: Any) -> tuple[SearchResult, float]:
 
 def run_one(record: dict[str, Any], seconds: float, nodes: int, search_seconds: float) -> dict[str, Any] | None:
     puzzle = Puzzle.from_id(record["puzzle"])
-    ruleset = puzzle.genre_module.ruleset
-    board = Board.start(puzzle)
+    ruleset = find_genre(puzzle.genre).ruleset
+    board = start_board(puzzle)
     ruleset.run(board, trace=Trace(record=False))
     if not board.undecided:
         return None
@@ -57,12 +58,12 @@ def run_one(record: dict[str, Any], seconds: float, nodes: int, search_seconds: 
                      level=solving.SHALLOW_LEVEL, deep_level=solving.DEEP_LEVEL, shallow=solving.SHALLOW_DEPTH)
 
     def finisher() -> SearchResult:
-        result = solving.finish_with_sat(board, limit=2, seconds=seconds)
+        result = sat_engine.finish(find_genre(puzzle.genre), board, limit=2, seconds=seconds)
         assert result is not None
         return result
 
     def sat() -> SearchResult:
-        return count_sat(puzzle, limit=2, seconds=seconds, shaded=board.shaded, unshaded=board.unshaded)
+        return count_sat(find_genre(puzzle.genre), puzzle, limit=2, seconds=seconds, shaded=board.shaded, unshaded=board.unshaded)
 
     by_finisher, finisher_seconds = timed(finisher)
     by_sat, sat_seconds = timed(sat)

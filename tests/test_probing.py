@@ -30,6 +30,7 @@ from pencilkit.frame.ruleset import (
     nearest_first,
     trial,
 )
+from pencilkit.genres import find_genre, start_board
 from pencilkit.grid import Grid, cells
 
 from .conftest import load_corpus
@@ -93,9 +94,9 @@ def test_probing_says_nothing_only_when_a_memoryless_pass_agrees(genre: str, nam
     shortcut that trusted the skipping would fail here."""
     tally = {"found": 0, "quiet": 0, "waited": 0}
     for puzzle in _published(genre, names):
-        ruleset = puzzle.genre_module.ruleset
+        ruleset = find_genre(puzzle.genre).ruleset
         probing = {spec.name for spec in ruleset.probes}
-        board = Board.start(puzzle)
+        board = start_board(puzzle)
         propagate(board, [_watched(t, tally) if t.name in probing else t for t in ruleset.ladder])
         assert not board.undecided
     assert tally["found"] >= 10 and tally["quiet"] >= 1
@@ -105,8 +106,8 @@ def test_a_trial_that_stops_short_ends_the_same_under_a_longer_bound() -> None:
     """The premise of reusing trials: stopping before the bound means nothing more applied."""
     compared = 0
     for puzzle in _published("nurikabe", ["janko-nurikabe-0006", "janko-nurikabe-0404"]):
-        ruleset = puzzle.genre_module.ruleset
-        board = Board.start(puzzle)
+        ruleset = find_genre(puzzle.genre).ruleset
+        board = start_board(puzzle)
         ruleset.run(board, max_level=Level.MEDIUM)  # a stalled board, where probing starts
         for cell in list(cells(board.undecided))[:40]:
             for shade in (True, False):
@@ -126,7 +127,7 @@ def test_reused_trials_change_no_step(name: str, monkeypatch: pytest.MonkeyPatch
     """The ladder takes the same steps whether or not a longer probe reuses the shorter one's
     trials, and on these solves (which use the 20-step probe) it does reuse some."""
     puzzle = _published("nurikabe", [name])[0]
-    ruleset = puzzle.genre_module.ruleset
+    ruleset = find_genre(puzzle.genre).ruleset
     probing = {spec.name for spec in ruleset.probes}
     ran = {"trials": 0}
     real_trial = probing_module.trial
@@ -146,7 +147,7 @@ def test_reused_trials_change_no_step(name: str, monkeypatch: pytest.MonkeyPatch
     runs = []
     for ladder in (ruleset.ladder, [forgetful(t) if t.name in probing else t for t in ruleset.ladder]):
         ran["trials"] = 0
-        board, trace = Board.start(puzzle), Trace()
+        board, trace = start_board(puzzle), Trace()
         propagate(board, ladder, trace=trace)
         runs.append(([(s.technique, s.shade, s.unshade) for s in trace.steps], ran["trials"]))
     (steps, trials), (steps_without, trials_without) = runs
@@ -183,13 +184,13 @@ def test_a_sweep_hands_out_its_findings_while_the_probe_below_waits(genre: str,
     handed_out = trimmed = 0
     trials = {True: 0, False: 0}
     for name, puzzle in zip(SWEPT[genre], _published(genre, SWEPT[genre])):
-        ruleset = puzzle.genre_module.ruleset
+        ruleset = find_genre(puzzle.genre).ruleset
         assert any(spec.sweep for spec in ruleset.probes)
         plain = replace(ruleset, probes=[replace(spec, sweep=False) for spec in ruleset.probes])
         solution = Answer.from_rows(solutions[name]).shaded
         ends = []
         for sweeping in (True, False):
-            board, trace = Board.start(puzzle), Trace()
+            board, trace = start_board(puzzle), Trace()
             watch["board"] = board if sweeping else None
             ran["trials"] = 0
             (ruleset if sweeping else plain).run(board, trace=trace)
@@ -212,7 +213,7 @@ def _handouts(ruleset: Ruleset, puzzle: Puzzle) -> tuple[int, int]:
     """Step by step: the findings handed out from a sweep's queue, and how many of them differ
     from the head of the queue (trimmed, or the head dropped) as the step before left it.
     Every step decides only cells that were open."""
-    board = Board.start(puzzle)
+    board = start_board(puzzle)
     out = cut = 0
     while True:
         pending = board.notes.get(PENDING)
@@ -235,8 +236,8 @@ def test_a_ladder_below_the_sweep_drops_its_findings() -> None:
     """Up to hard, on a board whose sweep left findings pending, the 6-step probe does not wait
     for them (it would wait for ever): the ladder reaches hard's own fixpoint."""
     puzzle = _published("nurikabe", ["janko-nurikabe-0488"])[0]
-    ruleset = puzzle.genre_module.ruleset
-    board = Board.start(puzzle)
+    ruleset = find_genre(puzzle.genre).ruleset
+    board = start_board(puzzle)
     while PENDING not in board.notes:
         assert ruleset.run(board, max_steps=1).count
     ruleset.run(board, max_level=Level.HARD)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,11 +128,26 @@ def test_a_divided_sea_marks_only_the_cut_off_part() -> None:
     assert rects_filled(root, SHADE) == 5  # the rest of the sea, drawn as usual
 
 
-def test_jupyter_reprs() -> None:
+def test_jupyter_shows_puzzles_and_answers_as_svg() -> None:
+    from types import SimpleNamespace
+
+    from pencilkit import notebook
+
+    class Formatter:
+        def __init__(self) -> None:
+            self.renderers: dict[type, Any] = {}
+
+        def for_type(self, kind: type, render: Any) -> None:
+            self.renderers[kind] = render
+
+    svg = Formatter()
+    shell = SimpleNamespace(display_formatter=SimpleNamespace(formatters={"image/svg+xml": svg}))
+    assert notebook.register(shell)
+    assert not notebook.register()  # no IPython running here
     puzzle = parse(NURIKABE)
-    assert sorted(texts(parse_svg(puzzle._repr_svg_()))) == ["1", "2", "3", "5"]
+    assert sorted(texts(parse_svg(svg.renderers[type(puzzle)](puzzle)))) == ["1", "2", "3", "5"]
     answer = solution_answer()
-    root = parse_svg(answer._repr_svg_())
+    root = parse_svg(svg.renderers[type(answer)](answer))
     assert rects_filled(root, SHADE) == answer.shaded.bit_count()
     assert texts(root) == []
 

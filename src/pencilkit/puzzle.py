@@ -5,6 +5,12 @@ or ``None`` for a ``?`` clue (a clue cell whose number is not given).  An
 :class:`Answer` is a (possibly partial) shading: cells marked shaded (``#``),
 marked unshaded (``-``) and unmarked (``.``).
 
+A puzzle's own notation is its ID, ``genre:RxC:tokens`` (tokens comma-separated
+in row-major order).  Building a puzzle checks its syntax and shape only;
+whether its clues suit its genre is the genre's to check
+(:func:`pencilkit.genres.genre_of`), which the readers of
+:mod:`pencilkit.formats` and every solving function do.
+
 >>> p = Puzzle.from_id("nurikabe:3x3:1,.,1,.,.,.,1,.,1")
 >>> p.clue_at(0, 0), p.clue_at(1, 1)
 (1, None)
@@ -17,13 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from .errors import FormatError
 from .grid import Cell, Grid, Mask, cells
-
-if TYPE_CHECKING:
-    from .genres import Genre
+from .tokens import check_shape, parse_shape, parse_tokens
 
 SHADED = "#"
 UNSHADED = "-"
@@ -43,46 +46,39 @@ class Puzzle:
 
     @classmethod
     def make(cls, genre: str, rows: int, cols: int, clues: Mapping[Cell, int | None]) -> Puzzle:
-        """A puzzle from a mapping of cells to clue numbers, checked against its genre."""
-        from .genres import find_genre
-
-        g = find_genre(genre)
-        puzzle = cls(g.name, rows, cols, tuple(sorted(clues.items())))
-        g.validate(puzzle)
-        return puzzle
+        """A puzzle from a mapping of cells to clue numbers (the shape and cells checked)."""
+        check_shape(rows, cols)
+        for cell in clues:
+            if not 0 <= cell < rows * cols:
+                raise FormatError(f"clue cell {cell} is off a {rows}x{cols} board")
+        return cls(genre.strip().lower(), rows, cols, tuple(sorted(clues.items())))
 
     @classmethod
     def from_tokens(cls, genre: str, rows: int, cols: int, tokens: Iterable[str]) -> Puzzle:
         """A puzzle from row-major tokens: ``.`` no clue, ``?`` unknown clue, or a number."""
-        from .formats.tokens import parse_tokens
-
         return cls.make(genre, rows, cols, parse_tokens(list(tokens), rows, cols))
 
     @classmethod
     def from_id(cls, text: str) -> Puzzle:
         """Parse a puzzle ID ``genre:RxC:tokens``."""
-        from .formats.puzzle_id import parse_id
-
-        return parse_id(text)
+        parts = text.strip().split(":", 2)
+        if len(parts) != 3:
+            raise FormatError(f"bad puzzle ID {text[:40]!r}: expected genre:RxC:tokens")
+        genre, shape, body = parts
+        rows, cols = parse_shape(shape)
+        tokens = [t.strip() for t in body.split(",")] if body.strip() else []
+        return cls.from_tokens(genre, rows, cols, tokens)
 
     def id(self) -> str:
-        """The canonical puzzle ID."""
-        from .formats.puzzle_id import format_id
-
-        return format_id(self)
+        """The puzzle ID, ``genre:RxC:tokens``."""
+        return f"{self.genre}:{self.rows}x{self.cols}:" + ",".join(self.tokens())
 
     def __repr__(self) -> str:
         return f"Puzzle.from_id({self.id()!r})"
 
     def __str__(self) -> str:
-        from .formats.text import format_text
-
-        return format_text(self)
-
-    def _repr_svg_(self) -> str:
-        from .formats.svg import render_svg
-
-        return render_svg(self)
+        """The text grid: ``genre:`` and ``grid:`` lines, then the rows (see :meth:`token_rows`)."""
+        return "\n".join([f"genre: {self.genre}", "grid:", *self.token_rows()])
 
     @cached_property
     def grid(self) -> Grid:
@@ -108,12 +104,6 @@ class Puzzle:
         """The clue cells."""
         return sum(1 << c for c, _ in self.clues)
 
-    @cached_property
-    def genre_module(self) -> Genre:
-        from .genres import find_genre
-
-        return find_genre(self.genre)
-
     def clue_at(self, row: int, col: int) -> int | None:
         """The number at ``(row, col)`` (0-based); ``None`` for no clue or a ``?``."""
         return self.clue_map.get(row * self.cols + col)
@@ -127,6 +117,12 @@ class Puzzle:
 
     def tokens(self) -> list[str]:
         return [self.token(i) for i in range(self.rows * self.cols)]
+
+    def token_rows(self) -> list[str]:
+        """One line of tokens a row: a character a cell, or space-separated when a clue has two digits or more."""
+        tokens = self.tokens()
+        sep = " " if any(len(t) > 1 for t in tokens) else ""
+        return [sep.join(tokens[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
 
 
 @dataclass(frozen=True)
@@ -181,11 +177,6 @@ class Answer:
 
     def __str__(self) -> str:
         return "\n".join(self.to_rows())
-
-    def _repr_svg_(self) -> str:
-        from .formats.svg import render_answer_svg
-
-        return render_answer_svg(self)
 
     @property
     def unmarked(self) -> Mask:

@@ -22,12 +22,11 @@ import pytest
 
 from pencilkit import Puzzle
 from pencilkit.engines import sat as sat_module
-from pencilkit.engines import sat_nurikabe
 from pencilkit.engines.sat import narrow
 from pencilkit.frame import oracle
-from pencilkit.frame.board import Board
-from pencilkit.frame.solve import finish_with_sat
+from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe import NURIKABE
+from pencilkit.genres.nurikabe import sat as sat_nurikabe
 from pencilkit.grid import Mask, cells
 from pencilkit.puzzle import Answer
 
@@ -48,7 +47,7 @@ def test_narrow_settles_only_what_every_solution_shares(monkeypatch: pytest.Monk
     for _ in range(120):
         rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 5), (2, 6), (3, 5)])
         puzzle = random_board("nurikabe", rng, rows, cols)
-        truth = oracle.solutions(puzzle)
+        truth = oracle.solutions(find_genre(puzzle.genre), puzzle)
         shaded = unshaded = 0
         if truth and rng.random() < 0.6:  # a partial board: some cells of one solution, maybe one flipped
             pick = rng.choice(truth)
@@ -59,7 +58,7 @@ def test_narrow_settles_only_what_every_solution_shares(monkeypatch: pytest.Monk
                     else:
                         unshaded |= 1 << c
         consistent = [s for s in truth if s & shaded == shaded and not s & unshaded]
-        result = narrow(puzzle, shaded, unshaded, conflicts=conflicts)
+        result = narrow(find_genre(puzzle.genre), puzzle, shaded, unshaded, conflicts=conflicts)
         if result is None:
             assert not consistent, puzzle.id()
             nones += 1
@@ -77,12 +76,12 @@ def test_narrow_on_stalled_corpus_boards(monkeypatch: pytest.MonkeyPatch) -> Non
     checked = settled_cells = 0
     for record in records:
         puzzle = Puzzle.from_id(record["puzzle"])
-        board = Board.start(puzzle)
+        board = start_board(puzzle)
         NURIKABE.ruleset.run(board)
         if not board.undecided:
             continue
         published = Answer.from_rows(record["solution"]).shaded
-        result = narrow(puzzle, board.shaded, board.unshaded)
+        result = narrow(find_genre(puzzle.genre), puzzle, board.shaded, board.unshaded)
         assert result is not None, record["name"]
         assert agrees([published], *result), record["name"]
         checked += 1
@@ -93,15 +92,15 @@ def test_narrow_on_stalled_corpus_boards(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_narrow_returns_at_once_with_nothing_to_relax() -> None:
-    assert narrow(Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1")) == (0, 0)  # 5 < RELAX_SIZE
-    assert narrow(Puzzle.from_id("kurodoko:3x3:.,.,.,.,5,.,.,.,.")) == (0, 0)
+    assert narrow(find_genre(Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1").genre), Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1")) == (0, 0)  # 5 < RELAX_SIZE
+    assert narrow(find_genre(Puzzle.from_id("kurodoko:3x3:.,.,.,.,5,.,.,.,.").genre), Puzzle.from_id("kurodoko:3x3:.,.,.,.,5,.,.,.,.")) == (0, 0)
 
 
 def test_a_relaxation_with_no_model_means_no_solution(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sat_nurikabe, "RELAX_SIZE", 1)
     puzzle = Puzzle.from_id("nurikabe:1x3:2,.,2")  # both 2s need the middle cell
-    assert narrow(puzzle) is None
-    result = finish_with_sat(Board.start(puzzle))
+    assert narrow(find_genre(puzzle.genre), puzzle) is None
+    result = sat_module.finish(find_genre(puzzle.genre), start_board(puzzle))
     assert result is not None and result.count == 0 and result.exhaustive
 
 
@@ -110,7 +109,7 @@ def test_narrow_lets_the_ladder_finish_janko_nurikabe_1055(monkeypatch: pytest.M
     record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-1055")
     puzzle = Puzzle.from_id(record["puzzle"])
     published = Answer.from_rows(record["solution"]).shaded
-    board = Board.start(puzzle)
+    board = start_board(puzzle)
     NURIKABE.ruleset.run(board)
     assert board.undecided, "the ladder alone stalls on 1055"
     narrowed: list[tuple[Mask, Mask] | None] = []
@@ -124,7 +123,7 @@ def test_narrow_lets_the_ladder_finish_janko_nurikabe_1055(monkeypatch: pytest.M
 
     monkeypatch.setattr(sat_module, "narrow", watched)
     monkeypatch.setattr(sat_module, "count_sat", no_count)
-    result = finish_with_sat(board)
+    result = sat_module.finish(find_genre(board.puzzle.genre), board)
     assert narrowed and narrowed[0] is not None
     shade, unshade = narrowed[0]
     assert agrees([published], shade, unshade) and (shade | unshade).bit_count() >= 20

@@ -24,6 +24,8 @@ from pencilkit.frame import oracle
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.frame.solve import Status
+from pencilkit.genres import find_genre, start_board
+from pencilkit.genres.nurikabe import NURIKABE
 from pencilkit.grid import Mask
 
 from ..conftest import load_corpus
@@ -50,8 +52,8 @@ def test_sat_count_matches_brute_force_on_small_boards(genre: str) -> None:
     for _ in range(40):
         rows, cols = rng.choice([(2, 3), (3, 3), (2, 5), (3, 4), (4, 3), (2, 6)])
         puzzle = random_board(genre, rng, rows, cols)
-        truth = oracle.solutions(puzzle)
-        result = count_sat(puzzle, limit=len(truth) + 1)
+        truth = oracle.solutions(find_genre(puzzle.genre), puzzle)
+        result = count_sat(find_genre(puzzle.genre), puzzle, limit=len(truth) + 1)
         assert result.exhaustive
         assert sorted(a.shaded for a in result.solutions) == sorted(truth), puzzle.id()
         counts.add(capped(len(truth)))
@@ -70,8 +72,8 @@ def test_sat_count_matches_brute_force_on_small_boards(genre: str) -> None:
 ])
 def test_sat_count_on_edge_cases(puzzle_id: str, count: int) -> None:
     puzzle = Puzzle.from_id(puzzle_id)
-    assert count_sat(puzzle, limit=10).count == count
-    assert len(oracle.solutions(puzzle)) == count
+    assert count_sat(find_genre(puzzle.genre), puzzle, limit=10).count == count
+    assert len(oracle.solutions(find_genre(puzzle.genre), puzzle)) == count
 
 
 # -- the ladder against SAT -----------------------------------------------------
@@ -86,7 +88,7 @@ def sample_boards(genre: str, seed: int, number: int) -> list[Puzzle]:
 def test_ladder_count_agrees_with_sat_on_random_boards(genre: str) -> None:
     seen = set()
     for puzzle in sample_boards(genre, 11, 60):
-        sat = count_sat(puzzle)
+        sat = count_sat(find_genre(puzzle.genre), puzzle)
         assert sat.exhaustive
         ladder = solve(puzzle, seconds=10)
         assert ladder.status is not Status.GAVE_UP, puzzle.id()
@@ -105,15 +107,15 @@ def check_deductions(puzzle: Puzzle, shaded: Mask, unshaded: Mask) -> str:
     board = Board(puzzle, shaded, unshaded | puzzle.clue_mask)
     given = (board.shaded, board.unshaded)
     try:
-        puzzle.genre_module.ruleset.run(board, max_level=Level.EXPERT)
+        find_genre(puzzle.genre).ruleset.run(board, max_level=Level.EXPERT)
     except Contradiction as broken:
-        found = count_sat(puzzle, limit=1, shaded=given[0], unshaded=given[1])
+        found = count_sat(find_genre(puzzle.genre), puzzle, limit=1, shaded=given[0], unshaded=given[1])
         assert found.count == 0, f"{puzzle.id()}: the ladder found '{broken.reason}' on a board with a solution"
         return "contradiction"
     claimed = (board.shaded & ~given[0], board.unshaded & ~given[1])
     if not (claimed[0] | claimed[1]):
         return "nothing"
-    refuted = refute(puzzle, given, claimed)
+    refuted = refute(find_genre(puzzle.genre), puzzle, given, claimed)
     assert refuted is None, (
         f"{puzzle.id()}: from {Board(puzzle, *given).answer().to_rows()} the ladder decided "
         f"{puzzle.grid.names(refuted.wrong)} wrongly; a solution: {refuted.solution.to_rows()}")
@@ -133,7 +135,7 @@ def test_ladder_deductions_hold_under_sat(genre: str) -> None:
     outcomes: dict[str, int] = {}
     for puzzle in sample_boards(genre, 23, 25):
         boards = [(0, 0)]
-        sat = count_sat(puzzle, limit=2)
+        sat = count_sat(find_genre(puzzle.genre), puzzle, limit=2)
         for answer in sat.solutions:
             boards.extend(partial(rng, answer.shaded, puzzle.grid.size) for _ in range(3))
         for shaded, unshaded in boards:
@@ -156,7 +158,7 @@ def test_ladder_contradictions_hold_under_sat(genre: str) -> None:
     rng = random.Random(9)
     outcomes: dict[str, int] = {}
     for puzzle in sample_boards(genre, 31, 20):
-        for answer in count_sat(puzzle, limit=1).solutions:
+        for answer in count_sat(find_genre(puzzle.genre), puzzle, limit=1).solutions:
             for _ in range(3):
                 shaded, unshaded = spoiled_partial(rng, answer.shaded, puzzle.grid.size)
                 if shaded & puzzle.clue_mask:
@@ -168,9 +170,9 @@ def test_ladder_contradictions_hold_under_sat(genre: str) -> None:
 
 def ladder_steps(puzzle: Puzzle, limit: int) -> list[tuple[Mask, Mask]]:
     """The boards the ladder passes through, one technique application at a time."""
-    board = Board.start(puzzle)
+    board = start_board(puzzle)
     out = [board.key()]
-    ruleset = puzzle.genre_module.ruleset
+    ruleset = find_genre(puzzle.genre).ruleset
     for _ in range(limit):
         before = board.key()
         try:
@@ -195,7 +197,7 @@ def small_corpus(genre: str, cells_limit: int, every: int) -> list[dict[str, obj
 def test_sat_and_ladder_agree_on_corpus_sample(genre: str) -> None:
     for record in small_corpus(genre, 100, 15):
         puzzle = Puzzle.from_id(str(record["puzzle"]))
-        sat = count_sat(puzzle, seconds=30)
+        sat = count_sat(find_genre(puzzle.genre), puzzle, seconds=30)
         assert sat.count == 1 and sat.exhaustive, record["name"]
         assert sat.solutions[0].to_rows() == record["solution"]
         assert solve(puzzle).status is Status.UNIQUE
@@ -216,7 +218,7 @@ def test_ladder_steps_on_corpus_hold_under_sat(genre: str) -> None:
 @pytest.mark.parametrize("genre", GENRES)
 def test_sat_and_ladder_agree_on_many_random_boards(genre: str) -> None:
     for puzzle in sample_boards(genre, 101, 400):
-        sat = count_sat(puzzle)
+        sat = count_sat(find_genre(puzzle.genre), puzzle)
         ladder = solve(puzzle, seconds=30)
         assert ladder.status is expected_status(sat.count), puzzle.id()
 
@@ -228,7 +230,7 @@ def test_sat_solves_small_corpus_to_published_solution(genre: str) -> None:
     finished = timed_out = 0
     for record in small_corpus(genre, 100, 1):
         puzzle = Puzzle.from_id(str(record["puzzle"]))
-        sat = count_sat(puzzle, seconds=20)
+        sat = count_sat(find_genre(puzzle.genre), puzzle, seconds=20)
         if not sat.exhaustive:
             timed_out += 1
             continue
@@ -242,15 +244,15 @@ def test_refute_finds_a_wrong_claim() -> None:
     """The deduction check itself can fail: a false claim is refuted with a solution."""
     puzzle = Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1")  # solution ---/-##/-#-
     corner, centre = 1 << 0, 1 << 4
-    refuted = refute(puzzle, (0, puzzle.clue_mask), (corner | centre, 0))
+    refuted = refute(find_genre(puzzle.genre), puzzle, (0, puzzle.clue_mask), (corner | centre, 0))
     assert refuted is not None and refuted.wrong == corner
-    assert not puzzle.genre_module.check(puzzle, refuted.solution)
-    assert refute(puzzle, (0, puzzle.clue_mask), (centre, corner)) is None
+    assert not find_genre(puzzle.genre).check(puzzle, refuted.solution)
+    assert refute(find_genre(puzzle.genre), puzzle, (0, puzzle.clue_mask), (centre, corner)) is None
 
 
 def test_timeout_is_reported_not_hidden() -> None:
     record = max(load_corpus("nurikabe"), key=lambda r: int(r["rows"]) * int(r["cols"]))
-    result = count_sat(Puzzle.from_id(str(record["puzzle"])), seconds=0.5)
+    result = count_sat(NURIKABE, Puzzle.from_id(str(record["puzzle"])), seconds=0.5)
     assert not result.exhaustive and result.count == 0
     assert result.seconds < 20
 
@@ -259,11 +261,11 @@ def test_a_conflict_limit_gives_up_on_a_hard_puzzle_and_not_on_an_easy_one() -> 
     from pencilkit.engines.sat import SatSession, SatTimeout
 
     hard = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-0029")
-    with SatSession(Puzzle.from_id(hard["puzzle"]), conflicts=1000) as session:
+    with SatSession(NURIKABE, Puzzle.from_id(hard["puzzle"]), conflicts=1000) as session:
         with pytest.raises(SatTimeout):
             session.next_solution()
     easy = load_corpus("nurikabe")[0]
-    with SatSession(Puzzle.from_id(easy["puzzle"]), conflicts=1000) as session:
+    with SatSession(NURIKABE, Puzzle.from_id(easy["puzzle"]), conflicts=1000) as session:
         found = session.next_solution()
     assert found is not None and session.calls >= 1
 
@@ -277,7 +279,7 @@ def test_sat_count_from_a_partial_board_matches_brute_force(genre: str) -> None:
     for _ in range(150):
         rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 5), (2, 6)])
         puzzle = random_board(genre, rng, rows, cols)
-        truth = oracle.solutions(puzzle)
+        truth = oracle.solutions(find_genre(puzzle.genre), puzzle)
         size = puzzle.grid.size
         if truth and rng.random() < 0.7:  # part of a solution, so it keeps at least that one
             shaded, unshaded = partial(rng, rng.choice(truth), size)
@@ -288,7 +290,7 @@ def test_sat_count_from_a_partial_board_matches_brute_force(genre: str) -> None:
         shaded &= ~puzzle.clue_mask
         unshaded |= puzzle.clue_mask & (0 if genre == "kurodoko" else puzzle.grid.full)
         agreeing = sorted(s for s in truth if not s & unshaded and s & shaded == shaded)
-        result = count_sat(puzzle, limit=len(agreeing) + 1, shaded=shaded, unshaded=unshaded)
+        result = count_sat(find_genre(puzzle.genre), puzzle, limit=len(agreeing) + 1, shaded=shaded, unshaded=unshaded)
         assert result.exhaustive
         assert sorted(a.shaded for a in result.solutions) == agreeing, (puzzle.id(), shaded, unshaded)
         outcomes.add(capped(len(agreeing)))

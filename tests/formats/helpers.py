@@ -7,10 +7,9 @@ from typing import Any
 import pytest
 
 from pencilkit.errors import UnknownGenreError
-from pencilkit.formats.puzzle_id import parse_shape
-from pencilkit.formats.tokens import parse_tokens
 from pencilkit.genres import find_genre
 from pencilkit.grid import Cell
+from pencilkit.tokens import parse_shape, parse_tokens
 
 from ..conftest import load_corpus
 

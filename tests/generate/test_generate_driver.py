@@ -157,7 +157,7 @@ def test_budget_out_returns_the_closest_candidate_marked_with_its_true_rating() 
     assert puzzle.id() == "nurikabe:3x3:.,.,.,.,.,.,5,.,1"
     true_rating = solve(puzzle).rating
     assert true_rating is not None and true_rating < Level.HARD
-    made = generate_one(_StuckGenerator(layout), find_genre("nurikabe").ruleset, 3, 3, Level.HARD,
+    made = generate_one(_StuckGenerator(layout), find_genre("nurikabe"), 3, 3, Level.HARD,
                         seed=0, time_budget=0.2)
     assert not made.exact
     assert made.rating == true_rating and made.requested == Level.HARD
@@ -168,15 +168,15 @@ def test_assess_sees_a_second_solution() -> None:
     # A 2 in the corner of a 2x2 board: its island runs right or down, and either sea is fine.
     layout = Layout(2, 2, (0b0011,), (0,))
     candidate = NurikabeCandidate(layout)
-    verdict = assess(candidate, find_genre("nurikabe").ruleset, Level.EASY)
+    verdict = assess(candidate, find_genre("nurikabe"), Level.EASY)
     assert verdict.outcome is Outcome.MULTIPLE
     assert verdict.rival is not None and verdict.rival.shaded == 0b1010
 
 
 def test_genre_without_a_generator_says_so() -> None:
-    from pencilkit.genres import Genre
+    from pencilkit.genres.clued import CluedGenre
 
-    class NoGen(Genre):
+    class NoGen(CluedGenre):
         name = "nogen"
         title = "No generator"
         rules = ""

@@ -10,10 +10,9 @@ import pencilkit
 from pencilkit.engines.sat import count_sat
 from pencilkit.errors import PencilkitError
 from pencilkit.frame import oracle
-from pencilkit.frame.board import Board
 from pencilkit.frame.generate import Assessment, Outcome
 from pencilkit.frame.levels import Level
-from pencilkit.genres import find_genre
+from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe.generate import (
     NurikabeCandidate,
     NurikabeGenerator,
@@ -123,7 +122,7 @@ def test_band_measures_and_admits() -> None:
 
 def _multiple(layout: Layout) -> Answer | None:
     puzzle = layout.puzzle()
-    rivals = [s for s in oracle.solutions(puzzle) if s != layout.solution().shaded]
+    rivals = [s for s in oracle.solutions(find_genre(puzzle.genre), puzzle) if s != layout.solution().shaded]
     if not rivals:
         return None
     return Answer(layout.rows, layout.cols, rivals[0], layout.grid.full & ~rivals[0])
@@ -144,7 +143,7 @@ def test_reshape_breaks_the_rival(seed: int) -> None:
         rival = _multiple(layout)
         if rival is None:
             continue
-        board = Board.start(layout.puzzle())
+        board = start_board(layout.puzzle())
         changed = reshape(layout, Assessment(Outcome.MULTIPLE, stalled=board, rival=rival), rng, loose, 1.0)
         if changed is None:
             continue
@@ -160,10 +159,10 @@ def test_published_style_checks_rivals_by_sat_at_every_level() -> None:
     while layout is None:
         layout = published_layout(6, 6, rng)
     candidate = NurikabeCandidate(layout)
-    board = Board.start(candidate.puzzle)
+    board = start_board(candidate.puzzle)
     checked = NurikabeGenerator().find_rival(candidate, board, Level.EASY, None)
     assert checked is not None and checked.settled
-    counted = count_sat(candidate.puzzle, 2)  # the whole puzzle, encoded afresh
+    counted = count_sat(find_genre(candidate.puzzle.genre), candidate.puzzle, 2)  # the whole puzzle, encoded afresh
     assert (checked.rival is None) == (counted.count == 1)
     assert NurikabeGenerator(style="dense").find_rival(candidate, board, Level.EASY, None) is None
 
@@ -172,7 +171,7 @@ def test_published_style_checks_rivals_by_sat_at_every_level() -> None:
 def test_published_puzzles_are_unique_exact_and_inside_the_band(level: str) -> None:
     made = pencilkit.generate("nurikabe", 8, 8, level, seed=4, time_budget=120)[0]
     assert made.exact
-    counted = count_sat(made.puzzle, 2)
+    counted = count_sat(find_genre(made.puzzle.genre), made.puzzle, 2)
     assert counted.exhaustive and [s.shaded for s in counted.solutions] == [made.solution.shaded]
     assert pencilkit.solve(made.puzzle).rating.label == level
     assert PUBLISHED.holds(layout_of(made.puzzle, made.solution))

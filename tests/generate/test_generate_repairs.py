@@ -19,7 +19,7 @@ from pencilkit.frame.generate import (
     confirm,
 )
 from pencilkit.frame.levels import Level
-from pencilkit.genres import find_genre
+from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe import generate as nurikabe_generate
 from pencilkit.genres.nurikabe.generate import (
     NurikabeCandidate,
@@ -31,7 +31,7 @@ from pencilkit.genres.nurikabe.layout import Layout, is_valid, repair_layout
 from pencilkit.grid import cells
 from pencilkit.puzzle import Answer
 
-RULESET = find_genre("nurikabe").ruleset
+GENRE = find_genre("nurikabe")
 
 
 def small_layouts(count: int, seed: int, shapes: tuple[tuple[int, int], ...] = ((4, 4), (4, 5), (5, 5))
@@ -55,8 +55,8 @@ def completions(board: Board) -> list[int]:
 
 
 def stalled(layout: Layout, level: Level) -> Board:
-    board = Board.start(layout.puzzle())
-    RULESET.run(board, max_level=level)
+    board = start_board(layout.puzzle())
+    GENRE.ruleset.run(board, max_level=level)
     return board
 
 
@@ -71,7 +71,7 @@ def check_sat_rivals(seed: int) -> dict[str, int]:
             continue
         found = generator.find_rival(candidate, board, Level.EXPERT, None)
         assert found is not None and found.settled
-        others = [s for s in oracle.solutions(candidate.puzzle, completions(board))
+        others = [s for s in oracle.solutions(find_genre(candidate.puzzle.genre), candidate.puzzle, completions(board))
                   if s != candidate.solution.shaded]
         if not others:
             assert found.rival is None, candidate.puzzle.id()
@@ -108,7 +108,7 @@ def test_remove_rival_leaves_the_rival_broken(seed: int) -> None:
     tried = 0
     for layout in small_layouts(80, seed + 10, ((3, 3), (3, 4), (2, 5))):
         puzzle = layout.puzzle()
-        rivals = [s for s in oracle.solutions(puzzle) if s != layout.solution().shaded]
+        rivals = [s for s in oracle.solutions(find_genre(puzzle.genre), puzzle) if s != layout.solution().shaded]
         if not rivals:
             continue
         rival = Answer(layout.rows, layout.cols, rivals[0], layout.grid.full & ~rivals[0])
@@ -160,28 +160,28 @@ def _clue_cells(made: pencilkit.Generated) -> tuple[int, ...]:
 
 def test_the_genre_oracle_replaces_the_search(expert_5x5: NurikabeCandidate) -> None:
     # Without an oracle, a search with no nodes leaves the candidate unknown.
-    blind = assess(expert_5x5, RULESET, Level.EXPERT, nodes=0)
+    blind = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0)
     assert blind.outcome is Outcome.UNKNOWN
     # The oracle's "no second solution" lets the ladder go on to the target.
     sure = _OracleGenerator(RivalCheck(None))
-    assert assess(expert_5x5, RULESET, Level.EXPERT, nodes=0, generator=sure).outcome is Outcome.EXACT
+    assert assess(expert_5x5, GENRE, Level.EXPERT, nodes=0, generator=sure).outcome is Outcome.EXACT
     assert sure.asked == 1
     # Its rival is reported as it is.
     rival = Answer(5, 5, 0b1, expert_5x5.puzzle.grid.full & ~0b1)
-    verdict = assess(expert_5x5, RULESET, Level.EXPERT, nodes=0, generator=_OracleGenerator(RivalCheck(rival)))
+    verdict = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0, generator=_OracleGenerator(RivalCheck(rival)))
     assert verdict.outcome is Outcome.MULTIPLE and verdict.rival is rival
     # The Nurikabe generator's own oracle proves it unique.
-    real = assess(expert_5x5, RULESET, Level.EXPERT, nodes=0, generator=NurikabeGenerator())
+    real = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0, generator=NurikabeGenerator())
     assert real.outcome is Outcome.EXACT and real.rating == Level.EXPERT
 
 
 def test_confirm_checks_both_levels(expert_5x5: NurikabeCandidate) -> None:
-    confirm(expert_5x5, RULESET, Level.EXPERT)
+    confirm(expert_5x5, GENRE, Level.EXPERT)
     with pytest.raises(RuntimeError, match="did not rate hard"):
-        confirm(expert_5x5, RULESET, Level.HARD)
+        confirm(expert_5x5, GENRE, Level.HARD)
     easy = NurikabeCandidate(Layout(3, 3, (0b001001111, 0b100000000), (6, 8)))
     with pytest.raises(RuntimeError, match="finished by the ladder below"):
-        confirm(easy, RULESET, Level.EXPERT)
+        confirm(easy, GENRE, Level.EXPERT)
 
 
 def test_easy_cap_shrinks_with_the_board() -> None:
@@ -234,7 +234,7 @@ def test_a_candidate_met_again_is_not_assessed_again(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(driver, "assess", counting)
     easy = NurikabeCandidate(Layout(3, 3, (0b001001111, 0b100000000), (6, 8)))
-    made = driver.generate_one(_SameCandidateGenerator(easy), RULESET, 3, 3, Level.HARD, seed=0,
+    made = driver.generate_one(_SameCandidateGenerator(easy), GENRE, 3, 3, Level.HARD, seed=0,
                                time_budget=0.3)
     assert not made.exact and made.changes > 10
     assert len(calls) == 1

@@ -13,10 +13,10 @@ import pencilkit
 from pencilkit import Level, solve
 from pencilkit.cli import main
 from pencilkit.errors import PencilkitError
-from pencilkit.frame.board import Board
 from pencilkit.frame.generate import GenerationFailed
 from pencilkit.frame.search import Budget, count
 from pencilkit.frame.solve import Status
+from pencilkit.genres import start_board
 from pencilkit.genres.kurodoko import KURODOKO, rules
 from pencilkit.genres.kurodoko.feasibility import SMALL_SHAPES, hardest_level, max_level
 from pencilkit.genres.kurodoko.generate import (
@@ -92,7 +92,7 @@ def test_adding_clues_keeps_the_painting_and_ends_with_a_finishing_ladder() -> N
         painting = paint(7, 7, rng)
         clue_cells = add_clues(ruleset, painting, 0, Level.MEDIUM, rng)
         assert clue_cells is not None and clue_cells & painting.black == 0
-        board = Board.start(painting.puzzle(clue_cells))
+        board = start_board(painting.puzzle(clue_cells))
         assert finishes(ruleset, board, Level.MEDIUM)
         assert board.shaded == painting.black
 
@@ -106,12 +106,12 @@ def test_settle_returns_a_true_rival_or_a_finished_board() -> None:
         painting = paint(5, 5, rng)
         clue_cells = sum(1 << c for c in rng.sample(sorted(cells(painting.white)), 3 + seed % 4))
         puzzle = painting.puzzle(clue_cells)
-        board = Board.start(puzzle)
+        board = start_board(puzzle)
         other = settle(ruleset, board, painting, Level.HARD)
         if other is not None:
             rivals += 1
             assert other.shaded != painting.black and rules.check(puzzle, other) == []
-            assert rival(ruleset, Board.start(puzzle), painting) is not None
+            assert rival(ruleset, start_board(puzzle), painting) is not None
         elif not board.undecided:
             finished += 1
             assert board.shaded == painting.black
@@ -127,10 +127,10 @@ def test_the_sweep_leaves_no_clue_the_ladder_can_do_without(level: Level) -> Non
     assert added is not None
     swept = sweep(ruleset, painting, added, level, rng)
     assert swept & ~added == 0
-    assert finishes(ruleset, Board.start(painting.puzzle(swept)), level)
+    assert finishes(ruleset, start_board(painting.puzzle(swept)), level)
     for cell in cells(swept):
         fewer = swept & ~(1 << cell)
-        assert not finishes(ruleset, Board.start(painting.puzzle(fewer)), level), cell
+        assert not finishes(ruleset, start_board(painting.puzzle(fewer)), level), cell
 
 
 def test_a_rival_breaks_exactly_the_clues_it_disagrees_with() -> None:
@@ -167,7 +167,7 @@ def test_the_sweep_test_means_the_ladder_finishes_and_the_driver_can_rate_it(lev
         assert added is not None
         for cell in cells(added):
             fewer = added & ~(1 << cell)
-            finished = finishes(ruleset, Board.start(painting.puzzle(fewer)), level)
+            finished = finishes(ruleset, start_board(painting.puzzle(fewer)), level)
             if can_drop(ruleset, painting, fewer, level):
                 yes += 1
                 assert finished
@@ -175,7 +175,7 @@ def test_the_sweep_test_means_the_ladder_finishes_and_the_driver_can_rate_it(lev
                 no += 1
                 if finished:
                     assert level > Level.MEDIUM
-                    board = Board.start(painting.puzzle(fewer))
+                    board = start_board(painting.puzzle(fewer))
                     finishes(ruleset, board, Level.MEDIUM)
                     assert not count(board, ruleset, limit=2, budget=Budget(SWEEP_NODES)).exhaustive
     assert yes and no
@@ -197,7 +197,7 @@ def test_ratable_adds_clues_until_a_short_search_proves_the_puzzle_unique() -> N
         few = sum(1 << c for c in rng.sample(sorted(cells(painting.white)), 4))
         made = ratable(ruleset, painting, few, Level.HARD, rng)
         assert made & few == few and made & painting.black == 0
-        board = Board.start(painting.puzzle(made))
+        board = start_board(painting.puzzle(made))
         if not finishes(ruleset, board, Level.MEDIUM):
             assert search(ruleset, board, painting, SWEEP_NODES).unique
         grown += made != few
@@ -213,9 +213,9 @@ def test_the_sweep_with_rivals_still_leaves_no_clue_the_ladder_can_do_without() 
         added = add_clues(ruleset, painting, 0, Level.HARD, rng, rivals=rivals)
         assert added is not None
         swept = sweep(ruleset, painting, added, Level.HARD, rng, rivals=rivals)
-        assert finishes(ruleset, Board.start(painting.puzzle(swept)), Level.HARD)
+        assert finishes(ruleset, start_board(painting.puzzle(swept)), Level.HARD)
         for cell in cells(swept):
-            assert not finishes(ruleset, Board.start(painting.puzzle(swept & ~(1 << cell))), Level.HARD)
+            assert not finishes(ruleset, start_board(painting.puzzle(swept & ~(1 << cell))), Level.HARD)
 
 
 # -- generated puzzles ----------------------------------------------------------
@@ -237,7 +237,7 @@ def test_generated_clues_are_all_needed() -> None:
     clue_cells = made.puzzle.clue_mask
     assert made.puzzle == painting.puzzle(clue_cells)
     for cell in cells(clue_cells):
-        assert not finishes(ruleset, Board.start(painting.puzzle(clue_cells & ~(1 << cell))), Level.HARD)
+        assert not finishes(ruleset, start_board(painting.puzzle(clue_cells & ~(1 << cell))), Level.HARD)
 
 
 @pytest.mark.parametrize("shape,level", [((15, 15), "medium"), ((10, 12), "easy"), ((1, 9), "hard"),

@@ -48,7 +48,9 @@ def test_question_clues_are_white_cells_without_a_count() -> None:
 
 
 def test_aliases_read_as_kurodoko() -> None:
-    assert Puzzle.from_id("kuromasu:1x2:2,.").genre == "kurodoko"
+    assert read_puzzle("kuromasu:1x2:2,.").genre == "kurodoko"
+    assert Puzzle.from_id("kuromasu:1x2:2,.").genre == "kuromasu"  # the value keeps what it was given
+    assert pencilkit.solve(Puzzle.from_id("kuromasu:1x2:2,.")).status.value == "unique"
     assert read_puzzle("1.\n", genre="kurodoko").id() == "kurodoko:1x2:1,."
 
 
@@ -56,15 +58,20 @@ def test_aliases_read_as_kurodoko() -> None:
 def test_clue_range_is_one_to_rows_plus_cols_minus_one(rows: int, cols: int, bad: int) -> None:
     tokens = [str(bad)] + ["."] * (rows * cols - 1)
     with pytest.raises((PuzzleError, FormatError)) as info:
-        Puzzle.from_id(f"kurodoko:{rows}x{cols}:" + ",".join(tokens))
+        read_puzzle(f"kurodoko:{rows}x{cols}:" + ",".join(tokens))
     assert "row 1, column 1" in str(info.value) or "0" in str(info.value)
     top = rows + cols - 1
-    assert Puzzle.from_id(f"kurodoko:{rows}x{cols}:" + ",".join([str(top)] + ["."] * (rows * cols - 1)))
+    assert read_puzzle(f"kurodoko:{rows}x{cols}:" + ",".join([str(top)] + ["."] * (rows * cols - 1)))
 
 
 def test_out_of_range_message_names_the_limit() -> None:
     with pytest.raises(PuzzleError, match=r"kurodoko clue on a 3x3 board is 1 to 5"):
-        Puzzle.from_id("kurodoko:3x3:.,.,.,.,6,.,.,.,.")
+        read_puzzle("kurodoko:3x3:.,.,.,.,6,.,.,.,.")
+    unchecked = Puzzle.from_id("kurodoko:3x3:.,.,.,.,6,.,.,.,.")  # syntax only: the genre checks on solving
+    with pytest.raises(PuzzleError, match=r"kurodoko clue on a 3x3 board is 1 to 5"):
+        pencilkit.solve(unchecked)
+    with pytest.raises(PuzzleError):
+        pencilkit.check(unchecked, "---/---/---")
 
 
 def test_answers_read_and_write() -> None:

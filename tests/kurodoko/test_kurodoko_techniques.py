@@ -9,6 +9,7 @@ import pytest
 
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
+from pencilkit.genres import start_board
 from pencilkit.genres.kurodoko import KURODOKO
 from pencilkit.genres.kurodoko.connectivity import (
     FLOOD_LIMIT,
@@ -161,7 +162,7 @@ def test_run_at_most_hi_does_not_blacken_the_cell_at_hi() -> None:
     # each horizontal run is in [0, 2] and the vertical ones in [0, 1].  "The run is at most 2"
     # would blacken r1c2 and r1c6, but a run may stop short and leave them outside the view.
     puzzle = Puzzle.from_id("kurodoko:2x7:.,.,.,3,.,.,.,.,.,.,.,.,.,.")
-    board = Board.start(puzzle)
+    board = start_board(puzzle)
     view = clue_views(puzzle)[0]
     reading = read_clue(view, board.shaded, board.unshaded).bounded(view)
     assert list(zip(reading.lo, reading.hi)) == [(0, 0), (0, 2), (0, 1), (0, 2)]
@@ -177,7 +178,7 @@ def test_run_at_most_hi_does_not_blacken_the_cell_at_hi() -> None:
 
 def test_reasons_name_cells() -> None:
     puzzle = Puzzle.from_id("kurodoko:3x3:.,5,.,.,.,.,.,.,2")
-    from pencilkit.frame.solve import explain
+    from pencilkit import explain
 
     solution = explain(puzzle)
     assert solution.answer is not None and solution.answer.to_rows() == ["---", "--#", "#--"]

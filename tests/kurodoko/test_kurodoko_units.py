@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pencilkit.frame.board import Board, Contradiction
+from pencilkit.genres import start_board
 from pencilkit.genres.kurodoko import KURODOKO, candidates
 from pencilkit.genres.kurodoko.connectivity import white_cuts
 from pencilkit.genres.kurodoko.layout import paint
@@ -74,7 +75,7 @@ def test_rays_bound_the_runs_against_each_other() -> None:
 def test_question_clues_are_white_but_not_counted() -> None:
     puzzle = Puzzle.from_id("kurodoko:2x2:?,.,.,3")
     assert [v.cell for v in clue_views(puzzle)] == [3]
-    assert Board.start(puzzle).unshaded == 0b1001
+    assert start_board(puzzle).unshaded == 0b1001
 
 
 def test_connectivity_whitens_cut_cells_and_blackens_stranded_ones() -> None:
@@ -117,7 +118,7 @@ def test_incremental_readings_match_fresh_ones() -> None:
     puzzle = Puzzle.from_id("kurodoko:6x6:.,.,4,.,.,.,7,.,.,.,.,.,.,.,.,3,.,8,.,2,.,.,.,.,.,.,.,.,.,.,9,.,.,.,.,5")
     views = clue_views(puzzle)
     for _ in range(20):
-        board = Board.start(puzzle)
+        board = start_board(puzzle)
         order = [c for c in range(36) if board.undecided >> c & 1]
         rng.shuffle(order)
         for cell in order[:20]:
@@ -146,7 +147,7 @@ def test_readings_kept_across_changes_outside_their_scope_match_unmemoised_ones(
         painting = paint(12, 12, rng)
         puzzle = painting.puzzle(sum(1 << c for c in rng.sample(sorted(cells(painting.white)), 30)))
         views = clue_views(puzzle)
-        board = Board.start(puzzle)
+        board = start_board(puzzle)
         order = [c for c in range(144) if board.undecided >> c & 1]
         rng.shuffle(order)
         before = readings(board)

@@ -18,6 +18,7 @@ from pencilkit.engines.sat import count_sat, refute
 from pencilkit.frame import oracle
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
+from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe.analysis import analysis
 from pencilkit.genres.nurikabe.fence import (
     Span,
@@ -130,7 +131,7 @@ def test_two_islands_meeting_corner_to_corner_across_sea_do_not_both_reach_the_e
 
 def test_an_island_must_reach_the_edge_when_it_holds_an_edge_cell_or_lacks_room_inside() -> None:
     puzzle = Puzzle.from_id("nurikabe:4x4:.,.,.,.,.,5,.,.,.,.,1,.,.,.,.,.")
-    board = Board.start(puzzle)
+    board = start_board(puzzle)
     grid = puzzle.grid
     board.assign(grid.rect(1, 1, 2, 2) | grid.rect(2, 1, 1, 1), 0)  # the 5's inside ways out
     a = analysis(board)
@@ -143,7 +144,7 @@ def test_the_37_walls_the_36_off_in_janko_0029_and_fixes_it_to_a_square() -> Non
     record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-0029")
     puzzle = Puzzle.from_id(record["puzzle"])
     grid = puzzle.grid
-    board = Board.start(puzzle)
+    board = start_board(puzzle)
     board.assign(grid.rect(1, 1, 2, 2), 0)  # one of the cells between them is sea, not yet both
     a = analysis(board)
     thirty_six = next(i for i in a.islands if i.number == 36)
@@ -210,12 +211,12 @@ def test_enclosed_island_is_never_refuted_by_sat_on_larger_boards() -> None:
             try:
                 steps = enclosed_island(board.copy())
             except Contradiction as broken:
-                assert count_sat(puzzle, 1, shaded=given[0], unshaded=given[1]).count == 0, broken.reason
+                assert count_sat(find_genre(puzzle.genre), puzzle, 1, shaded=given[0], unshaded=given[1]).count == 0, broken.reason
                 refuted += 1
                 continue
             for step in steps or ():
                 found += 1
-                counter = refute(puzzle, given, (step.shade, step.unshade))
+                counter = refute(find_genre(puzzle.genre), puzzle, given, (step.shade, step.unshade))
                 assert counter is None, (puzzle.id(), board.answer().to_rows(), step.why)
     assert found > 20 and refuted > 20
 

@@ -20,8 +20,9 @@ from pencilkit import Puzzle, solve
 from pencilkit.frame import oracle
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.solve import Status
-from pencilkit.grid import Grid, Mask
+from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe import NURIKABE
+from pencilkit.grid import Grid, Mask
 
 
 @cache
@@ -55,7 +56,7 @@ def legal_seas(rows: int, cols: int) -> tuple[Mask, ...]:
 
 
 def oracle_solutions(puzzle: Puzzle) -> list[Mask]:
-    return oracle.solutions(puzzle, legal_seas(puzzle.rows, puzzle.cols))
+    return oracle.solutions(find_genre(puzzle.genre), puzzle, legal_seas(puzzle.rows, puzzle.cols))
 
 
 def expected_status(count: int) -> Status:
@@ -66,7 +67,7 @@ def partial_boards(puzzle: Puzzle, sols: list[Mask], rng: random.Random, count: 
     """Partial boards: pieces of real solutions, and random markings that may have none."""
     grid = puzzle.grid
     free = [c for c in range(grid.size) if not puzzle.clue_mask >> c & 1]
-    boards = [Board.start(puzzle)]
+    boards = [start_board(puzzle)]
     for k in range(count):
         chosen = [c for c in free if rng.random() < rng.choice((0.15, 0.3, 0.5))]
         if sols and k % 3:

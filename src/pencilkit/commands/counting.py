@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..api import count_solutions
 from ..errors import PencilkitError
 from ..frame.search import DEFAULT_NODES, SearchResult
-from ..frame.solve import count_solutions
+from ..genres import genre_of
 from . import Command, add_puzzle_argument, emit_json
 from .solving import load_puzzle
 
@@ -40,9 +41,9 @@ def run_count(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args)
     result: SearchResult
     if args.engine == "sat":
-        from ..engines.sat import count_sat
+        from ..engines.sat import count_sat, sat_genre
 
-        result = count_sat(puzzle, limit=args.limit, seconds=args.time)
+        result = count_sat(sat_genre(genre_of(puzzle), puzzle.genre), puzzle, limit=args.limit, seconds=args.time)
     else:
         result = count_solutions(puzzle, limit=args.limit, nodes=args.nodes, seconds=args.time)
     at_least = "" if result.exhaustive else "at least "

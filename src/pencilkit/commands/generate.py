@@ -13,9 +13,10 @@ import argparse
 import re
 import sys
 
+from ..api import generate
 from ..errors import PencilkitError
 from ..formats import write_puzzle
-from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed, generate
+from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from . import Command, emit_json
 

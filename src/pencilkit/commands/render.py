@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from .. import check as check_answer
+from ..api import solve
 from ..errors import FormatError, PencilkitError
 from ..formats import read_answer, read_puzzle
 from ..formats.export import svg_to_pdf, svg_to_png, svgs_to_pdf
 from ..formats.sheet import PAPERS, SheetEntry, layout_sheet
 from ..formats.svg import CELL, render_svg
-from ..frame.solve import Status, solve
+from ..frame.solve import Status
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Answer, Puzzle
 from . import Command

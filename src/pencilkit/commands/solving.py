@@ -10,16 +10,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import check as check_answer
+from ..api import explain, solve
 from ..errors import FormatError, PencilkitError
-from ..explain import explanation_json, explanation_text
+from ..explanation import explanation_json, explanation_text
 from ..formats import FORMATS, read_answer, read_puzzle, write_puzzle
 from ..frame.levels import Level
 from ..frame.search import DEFAULT_NODES
-from ..frame.solve import Solution, Status, explain, solve
-from ..engines.choice import add_engine_options, engine_solver
+from ..frame.solve import Solution, Status
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
 from . import Command, add_puzzle_argument, emit_json
+from .engines import add_engine_options, engine_solver
 
 EXIT_OK, EXIT_FAIL = 0, 1
 

@@ -8,27 +8,34 @@ broken configuration (each one true in every solution) and solves again.  A
 model with no cuts is a solution; it is recorded and blocked with a clause over
 the cell variables, and counting goes on to ``limit`` (two proves uniqueness).
 
-Each genre's encoding lives in ``sat_<genre>.py`` and exports
-``encode(puzzle, pool, given, relax) -> Encoding``; :data:`ENCODINGS` names them.
+A genre brings its own encoding (:class:`SatGenre`: ``sat_encoder()`` returns
+``encode(puzzle, pool, given, relax) -> Encoding``); the driver knows no genre.
 :func:`narrow` settles what it can of a board in a relaxation of the encoding,
-which can be much easier to solve than the count.
+which can be much easier to solve than the count, and :func:`finish` uses both
+to count from a board the ladder stalled on.
 
+>>> from pencilkit.genres import NURIKABE
 >>> from pencilkit.puzzle import Puzzle
->>> result = count_sat(Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1"))
+>>> result = count_sat(NURIKABE, Puzzle.from_id("nurikabe:3x3:.,.,.,.,.,.,5,.,1"))
 >>> result.count, result.exhaustive, result.solutions[0].to_rows()
 (1, True, ['---', '-##', '-#-'])
 """
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from ..errors import PencilkitError
+from ..frame.board import Board, Contradiction
+from ..frame.genre import Violation
+from ..frame.ladder import OutOfTime, time_limit
+from ..frame.levels import Level
+from ..frame.ruleset import Ruleset
 from ..frame.search import SearchResult
 from ..grid import Mask, cells
 from ..puzzle import Answer, Puzzle
@@ -41,12 +48,6 @@ except ImportError:  # pragma: no cover - exercised only without the extra
     Solver = None
 
 Clause = list[int]
-
-ENCODINGS: dict[str, str] = {
-    "nurikabe": "pencilkit.engines.sat_nurikabe",
-    "kurodoko": "pencilkit.engines.sat_kurodoko",
-}
-"""Genre name -> module with ``encode(puzzle, pool, given, relax) -> Encoding``."""
 
 DEFAULT_SOLVER = "cadical195"
 """The SAT solver python-sat runs: CaDiCaL 1.9.5.
@@ -102,6 +103,24 @@ class Encoding:
     """True when the encoding was asked to relax and left out some constraint (see :func:`narrow`)."""
 
 
+Encoder = Callable[[Puzzle, "IDPool", tuple[Mask, Mask], bool], Encoding]
+"""A genre's encoding: ``encode(puzzle, pool, given, relax)``.  It may use the cells ``given`` as
+``(shaded, unshaded)`` to encode less (the caller fixes them).  With ``relax``, it may leave out
+constraints that are hard for the solver; every clause it keeps still holds in every solution."""
+
+
+@runtime_checkable
+class SatGenre(Protocol):
+    """What the SAT driver needs of a genre: its encoding, its rule checker and its ladder."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]: ...
+
+    def sat_encoder(self) -> Encoder | None: ...
+
+
 @dataclass
 class SatResult(SearchResult):
     """What a SAT count found: the solutions (up to the limit) and the work done.
@@ -120,16 +139,20 @@ def require_pysat() -> None:
         raise PencilkitError("the SAT engine needs python-sat: pip install 'pencilkit[sat]'")
 
 
-def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
-    """The encoding of ``puzzle`` by its genre's module, which may use the cells ``given`` as
-    ``(shaded, unshaded)`` to encode less (the caller fixes them).  With ``relax``, the
-    genre may leave out constraints that are hard for the solver; every clause it keeps
-    still holds in every solution."""
-    module_name = ENCODINGS.get(puzzle.genre)
-    if module_name is None:
+def sat_genre(genre: object, name: str) -> SatGenre:
+    """``genre`` as a genre the SAT engine can encode (``PencilkitError`` if it cannot)."""
+    if not isinstance(genre, SatGenre) or genre.sat_encoder() is None:
+        raise PencilkitError(f"the SAT engine has no encoding for {name}")
+    return genre
+
+
+def encode(genre: SatGenre, puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0),
+           relax: bool = False) -> Encoding:
+    """The encoding of ``puzzle`` by its genre (see :data:`Encoder`)."""
+    encoder = genre.sat_encoder()
+    if encoder is None:
         raise PencilkitError(f"the SAT engine has no encoding for {puzzle.genre}")
-    module = importlib.import_module(module_name)
-    return module.encode(puzzle, pool, given, relax)  # type: ignore[no-any-return]
+    return encoder(puzzle, pool, given, relax)
 
 
 class SatSession:
@@ -146,14 +169,14 @@ class SatSession:
     :func:`encode` (and its pool) from the same ``given``, to use instead of a new one.
     """
 
-    def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: float | None = None,
-                 conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0),
+    def __init__(self, genre: SatGenre, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER,
+                 deadline: float | None = None, conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0),
                  encoded: tuple[IDPool, Encoding] | None = None) -> None:
         require_pysat()
         self.puzzle = puzzle
         if encoded is None:
             self.pool = IDPool()
-            self.encoding = encode(puzzle, self.pool, given)
+            self.encoding = encode(genre, puzzle, self.pool, given)
         else:
             self.pool, self.encoding = encoded
         self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
@@ -251,16 +274,17 @@ def answer_of(puzzle: Puzzle, shaded: Mask) -> Answer:
     return Answer(puzzle.rows, puzzle.cols, shaded, puzzle.grid.full & ~shaded)
 
 
-def _checked(puzzle: Puzzle, shaded: Mask) -> Answer:
+def _checked(genre: SatGenre, puzzle: Puzzle, shaded: Mask) -> Answer:
     """The answer of a model, after the genre's own checker agrees it is a solution."""
     answer = answer_of(puzzle, shaded)
-    broken = puzzle.genre_module.check(puzzle, answer)
+    broken = genre.check(puzzle, answer)
     if broken:  # a bug in an encoding, never the user's fault
         raise AssertionError(f"SAT model of {puzzle.id()} breaks {broken[0].rule}: {broken[0].message}")
     return answer
 
 
 def count_sat(
+    genre: SatGenre,
     puzzle: Puzzle,
     limit: int = 2,
     seconds: float | None = None,
@@ -277,13 +301,13 @@ def count_sat(
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     result = SatResult()
-    with SatSession(puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded)) as session:
+    with SatSession(genre, puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded)) as session:
         try:
             while result.count < limit:
                 found = session.next_solution()
                 if found is None:
                     break
-                result.solutions.append(_checked(puzzle, found))
+                result.solutions.append(_checked(genre, puzzle, found))
                 session.block(found)
         except SatTimeout:
             result.exhaustive = False
@@ -296,6 +320,7 @@ def count_sat(
 
 
 def narrow(
+    genre: SatGenre,
     puzzle: Puzzle,
     shaded: Mask = 0,
     unshaded: Mask = 0,
@@ -332,10 +357,10 @@ def narrow(
     deadline = None if seconds is None else start + seconds
     require_pysat()
     pool = IDPool()
-    relaxed = encode(puzzle, pool, (shaded, unshaded), relax=True)
+    relaxed = encode(genre, puzzle, pool, (shaded, unshaded), relax=True)
     if not relaxed.relaxed:
         return 0, 0
-    with SatSession(puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
+    with SatSession(genre, puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
                     encoded=(pool, relaxed)) as session:
         spent = _conflicts(session)
         first = session._solve_once([], budget)
@@ -391,6 +416,7 @@ class Refutation:
 
 
 def refute(
+    genre: SatGenre,
     puzzle: Puzzle,
     given: tuple[Mask, Mask],
     claimed: tuple[Mask, Mask],
@@ -406,7 +432,7 @@ def refute(
     (g_shaded, g_unshaded), (c_shaded, c_unshaded) = given, claimed
     if not (c_shaded | c_unshaded):
         return None
-    with SatSession(puzzle, solver=solver) as session:
+    with SatSession(genre, puzzle, solver=solver) as session:
         shade = session.encoding.shade
         selector = session.pool.id(("refute", "selector"))
         # selector -> some claimed cell takes the other value
@@ -415,8 +441,42 @@ def refute(
         if found is None:
             return None
         wrong = (c_shaded & ~found) | (c_unshaded & found)
-        return Refutation(_checked(puzzle, found), wrong)
+        return Refutation(_checked(genre, puzzle, found), wrong)
 
 
-__all__ = ["ENCODINGS", "Encoding", "Model", "Refutation", "SatResult", "SatSession", "SatTimeout", "count_sat", "narrow",
-           "refute"]
+def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, seconds: float = 60.0,
+           max_level: Level = Level.EXPERT) -> SearchResult:
+    """Count the solutions of a stalled board: narrow it first, then count.
+
+    :func:`narrow` settles the cells a relaxation of the puzzle decides (each
+    holds in every solution); the ladder up to ``max_level``, at most hard,
+    carries them on, and the count starts from where that leaves the board.
+    When the ladder finishes it, every step held in every solution and the
+    full board passed the rule check, so it is the one solution: nothing is
+    left to count.  (The expert probes would only add time there: the puzzle
+    is rated ``search`` already, and the count settles whatever is left.)
+    """
+    start = time.perf_counter()
+    puzzle = stalled.puzzle
+    settled = narrow(genre, puzzle, stalled.shaded, stalled.unshaded, seconds=seconds)
+    if settled is None:
+        return SearchResult([], 0, True)
+    board = stalled
+    if settled != (0, 0):
+        board = stalled.copy()
+        board.assign(*settled)
+        try:
+            with time_limit(max(0.0, seconds - (time.perf_counter() - start))):
+                genre.ruleset.run(board, max_level=min(max_level, Level.HARD))
+        except Contradiction:
+            return SearchResult([], 0, True)
+        except OutOfTime:
+            return SearchResult([], 0, False)
+        if not board.undecided:
+            return SearchResult([board.answer()], 0, True)
+    left = max(0.0, seconds - (time.perf_counter() - start))
+    return count_sat(genre, puzzle, limit=limit, seconds=left, shaded=board.shaded, unshaded=board.unshaded)
+
+
+__all__ = ["Encoder", "Encoding", "Model", "Refutation", "SatGenre", "SatResult", "SatSession", "SatTimeout",
+           "count_sat", "finish", "narrow", "refute", "sat_genre"]

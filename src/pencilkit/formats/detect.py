@@ -44,7 +44,7 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
     if len(stripped) > MAX_INPUT:
         raise FormatError(f"input of {len(stripped)} characters is over the limit of {MAX_INPUT}")
     if stripped.startswith("{"):
-        return parse_json(stripped)
+        return parse_json(stripped, _read_body)
     if looks_like_id(stripped):
         if "\n" in stripped:
             raise FormatError("a puzzle ID is one line; several lines were given")
@@ -60,6 +60,11 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
         return parse_grid(genre, stripped.splitlines())
     first = stripped.splitlines()[0][:40]
     raise FormatError(f"not a puzzle: {first!r} is not a puzzle ID, text grid, JSON or URL")
+
+
+def _read_body(text: str, genre: str | None) -> Puzzle:
+    """A JSON puzzle's ``puzzle`` string, in any format."""
+    return read_puzzle(text, genre=genre)
 
 
 def write_puzzle(puzzle: Puzzle, fmt: str = "id") -> str:

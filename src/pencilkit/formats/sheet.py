@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from ..errors import PencilkitError
+from ..genres import find_genre
 from ..puzzle import Answer, Puzzle
 from .svg import FONT, Board, draw_board, fmt, svg_root
 
@@ -145,7 +146,7 @@ def _slot(entry: SheetEntry, x: float, y: float, w: float, h: float, max_cell: f
     board_w = cell * puzzle.cols
     bx = x + (w - board_w) / 2
     by = y + label
-    genre = puzzle.genre_module.title
+    genre = find_genre(puzzle.genre).title
     lines = [f'<g class="slot" font-family="{FONT}" fill="#000000" text-anchor="middle">']
     centre = fmt(x + w / 2)
     if solutions:

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
+from ..genres import find_genre
 from ..grid import Cell, Grid, Mask, cells
 
 if TYPE_CHECKING:
-    from ..genres import Violation
+    from ..frame.genre import Violation
     from ..puzzle import Answer, Puzzle
 
 CELL = 36.0
@@ -41,8 +42,6 @@ DOT = "#303030"
 WRONG_SHADE = "#9b1111"
 WRONG_LAND = "#f6c9c9"
 WRONG_LINE = "#d01010"
-CIRCLED_GENRES = frozenset({"kurodoko"})
-"""Genres whose clue cells are printed as circles."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ class Board:
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Board:
-        return cls(puzzle.rows, puzzle.cols, puzzle.clue_map, puzzle.genre in CIRCLED_GENRES)
+        return cls(puzzle.rows, puzzle.cols, puzzle.clue_map, find_genre(puzzle.genre).circled_clues)
 
     @property
     def grid(self) -> Grid:

@@ -14,6 +14,7 @@ grid:
 from __future__ import annotations
 
 from ..errors import FormatError
+from ..genres import canonical
 from ..puzzle import Puzzle
 
 
@@ -22,14 +23,11 @@ def looks_like_text(text: str) -> bool:
 
 
 def format_rows(puzzle: Puzzle) -> list[str]:
-    tokens = puzzle.tokens()
-    wide = any(len(t) > 1 for t in tokens)
-    sep = " " if wide else ""
-    return [sep.join(tokens[r * puzzle.cols:(r + 1) * puzzle.cols]) for r in range(puzzle.rows)]
+    return puzzle.token_rows()
 
 
 def format_text(puzzle: Puzzle) -> str:
-    return "\n".join([f"genre: {puzzle.genre}", "grid:", *format_rows(puzzle)])
+    return str(puzzle)
 
 
 def split_rows(lines: list[str]) -> list[list[str]]:
@@ -54,7 +52,7 @@ def _is_token(text: str) -> bool:
 
 def parse_grid(genre: str, lines: list[str]) -> Puzzle:
     table = split_rows(lines)
-    return Puzzle.from_tokens(genre, len(table), len(table[0]), [t for row in table for t in row])
+    return canonical(Puzzle.from_tokens(genre, len(table), len(table[0]), [t for row in table for t in row]))
 
 
 def parse_text(text: str, default_genre: str | None = None) -> Puzzle:

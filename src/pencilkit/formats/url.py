@@ -43,18 +43,19 @@ import re
 from collections.abc import Mapping
 
 from ..errors import FormatError, UnknownGenreError
+from ..genres import all_genres, canonical, find_genre
 from ..grid import Cell
 from ..puzzle import Puzzle
-from .tokens import check_shape
+from ..tokens import check_shape
 
 CANONICAL_BASE = "https://puzz.link/p?"
 """What :func:`format_url` writes before ``<genre>/<cols>/<rows>/<body>``."""
 
-URL_GENRES: dict[str, str] = {"nurikabe": "nurikabe", "kurodoko": "kurodoko"}
-"""pzpr genre names (pzpr knows no other spelling of these two) to pencilkit genre names."""
 
-PZPR_NAMES: dict[str, str] = {genre: name for name, genre in URL_GENRES.items()}
-"""pencilkit genre names to the name pzpr writes in a URL."""
+
+def url_genres() -> dict[str, str]:
+    """The name each genre has in a URL (:attr:`~pencilkit.frame.genre.Genre.url_name`) to the genre's name."""
+    return {genre.url_name: genre.name for genre in all_genres() if genre.url_name is not None}
 
 LONG_CODES: tuple[tuple[str, int, int, int], ...] = (
     # prefix, hex digits, offset, first value the writer leaves to the next prefix
@@ -104,12 +105,12 @@ def parse_url(text: str) -> Puzzle:
     cols, rows, body = _size_and_body(rest, name)
     check_shape(rows, cols)
     clues = decode_body(body, rows, cols)
-    return Puzzle.make(genre, rows, cols, clues)
+    return canonical(Puzzle.make(genre, rows, cols, clues))
 
 
 def format_url(puzzle: Puzzle) -> str:
     """The canonical puzz.link URL of ``puzzle``."""
-    name = PZPR_NAMES.get(puzzle.genre)
+    name = find_genre(puzzle.genre).url_name
     if name is None:
         raise FormatError(f"puzz.link has no URL format for genre {puzzle.genre!r}")
     body = encode_body(puzzle.clue_map, puzzle.rows, puzzle.cols)
@@ -248,16 +249,15 @@ def _genre_part(query: str) -> tuple[str, list[str]]:
 
 def _genre(name: str) -> str:
     """The pencilkit genre a URL's genre name stands for."""
-    genre = URL_GENRES.get(name)
+    names = url_genres()
+    genre = names.get(name)
     if genre is None:
-        from ..genres import find_genre
-
         try:
             genre = find_genre(name).name
         except UnknownGenreError:
             genre = None
-        if genre not in PZPR_NAMES:
-            known = ", ".join(sorted(URL_GENRES))
+        if genre is None or genre not in names.values():
+            known = ", ".join(sorted(names))
             raise FormatError(f"unknown puzz.link genre {name[:30]!r}: pencilkit reads {known}") from None
     return genre
 

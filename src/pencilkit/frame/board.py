@@ -1,7 +1,8 @@
 """A partly decided board: the shaded and unshaded cells, as two masks.
 
 Every genre here is a shading genre, so the frame's state is the same for all
-of them: a cell is shaded, unshaded or undecided.  What a genre derives from
+of them: a cell is shaded, unshaded or undecided.  Where a board starts (what
+the clues decide) is the genre's to say (:meth:`.genre.Genre.start`).  What a genre derives from
 those masks (islands, sea components, rays) it computes in its techniques and
 keeps in :meth:`Board.derived`, a cache that lives until the board changes.
 Copying a board for a branch or a probe copies two ints.
@@ -33,7 +34,7 @@ class Contradiction(Exception):
 class Board:
     """Shaded and unshaded cells of one puzzle; the rest are undecided."""
 
-    __slots__ = ("puzzle", "grid", "shaded", "unshaded", "_derived", "_earlier", "notes")
+    __slots__ = ("_derived", "_earlier", "grid", "notes", "puzzle", "shaded", "unshaded")
 
     def __init__(self, puzzle: Puzzle, shaded: Mask = 0, unshaded: Mask = 0) -> None:
         self.puzzle = puzzle
@@ -46,11 +47,6 @@ class Board:
         """A technique's own memory across the changes of this board (copies start without it)."""
         if shaded & unshaded:
             raise Contradiction("a cell is both shaded and unshaded", shaded & unshaded)
-
-    @classmethod
-    def start(cls, puzzle: Puzzle) -> Board:
-        """The empty board of a puzzle with its clue cells unshaded (true of both genres)."""
-        return cls(puzzle, 0, puzzle.clue_mask)
 
     def copy(self) -> Board:
         twin = Board(self.puzzle, self.shaded, self.unshaded)

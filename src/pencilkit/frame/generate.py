@@ -61,6 +61,7 @@ from ..errors import PencilkitError
 from ..grid import MAX_SIDE
 from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
+from .genre import Genre
 from .ladder import Trace
 from .levels import GENERATABLE, Level
 from .ruleset import Ruleset
@@ -268,7 +269,7 @@ def check_request(generator: GenreGenerator, genre: str, rows: int, cols: int, l
 
 def generate_one(
     generator: GenreGenerator,
-    ruleset: Ruleset,
+    genre: Genre,
     rows: int,
     cols: int,
     level: Level,
@@ -302,12 +303,12 @@ def generate_one(
             patience = generator.patience(rows, cols, level)
             while stale <= patience:
                 key = (candidate.puzzle.id(), candidate.solution.shaded)
-                assessment = seen.get(key) or assess(candidate, ruleset, level, nodes=nodes,
+                assessment = seen.get(key) or assess(candidate, genre, level, nodes=nodes,
                                                      deadline=deadline, generator=generator)
                 seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
-                    confirm(candidate, ruleset, level)
+                    confirm(candidate, genre, level)
                     return Generated(candidate.puzzle, candidate.solution, level, level, seed,
                                      attempts, changes, time.perf_counter() - start, style)
                 if assessment.rating is not None:
@@ -325,7 +326,7 @@ def generate_one(
                     else:
                         detour += 1
                 base = current if 0 < detour <= MAX_DETOUR else closest
-                changed = _repair(generator, base[1], base[2], ruleset, level, rng, screened)
+                changed = _repair(generator, base[1], base[2], genre, level, rng, screened)
                 if changed is None:
                     break
                 candidate = changed
@@ -340,7 +341,7 @@ def generate_one(
                      time.perf_counter() - start, style)
 
 
-def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, ruleset: Ruleset,
+def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, genre: Genre,
             target: Level, rng: random.Random, screened: dict[tuple[str, int], int]) -> Candidate | None:
     """The genre's repair of ``base``; from a stalled candidate, the best of ``breadth`` repairs.
 
@@ -361,15 +362,15 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
         key = (changed.puzzle.id(), changed.solution.shaded)
         left = screened.get(key)
         if left is None:
-            board = Board.start(changed.puzzle)
-            ruleset.run(board, max_level=min(target, Level.MEDIUM))
+            board = genre.start(changed.puzzle)
+            genre.ruleset.run(board, max_level=min(target, Level.MEDIUM))
             left = screened[key] = board.undecided.bit_count()
         if best is None or left < best[0]:
             best = (left, changed)
     return None if best is None else best[1]
 
 
-def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int = SEARCH_NODES,
+def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SEARCH_NODES,
            deadline: float | None = None, generator: GenreGenerator | None = None) -> Assessment:
     """Rate ``candidate`` against ``target``: exact, easier, harder, multiple or unknown.
 
@@ -380,7 +381,8 @@ def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int 
     Raises :class:`OutOfTime` when ``deadline`` passes, and ``RuntimeError``
     if the ladder refutes or misses the intended solution (an unsound technique).
     """
-    board = Board.start(candidate.puzzle)
+    ruleset = genre.ruleset
+    board = genre.start(candidate.puzzle)
     trace = Trace(record=False)
     screen = min(target, Level.MEDIUM)
     _run(ruleset, board, screen, trace, deadline)
@@ -412,7 +414,7 @@ def assess(candidate: Candidate, ruleset: Ruleset, target: Level, *, nodes: int 
     return Assessment(Outcome.HARDER, rating=rating, stalled=board)
 
 
-def confirm(candidate: Candidate, ruleset: Ruleset, level: Level) -> None:
+def confirm(candidate: Candidate, genre: Genre, level: Level) -> None:
     """Check from scratch that the level below stalls on the candidate and ``level`` then finishes it.
 
     The ladder below runs from the empty board to its fixpoint and must leave
@@ -423,11 +425,11 @@ def confirm(candidate: Candidate, ruleset: Ruleset, level: Level) -> None:
     a solve up to ``level`` takes exactly the steps of the lower ladder until
     that ladder's fixpoint, and only then a step of ``level``.
     """
-    board = Board.start(candidate.puzzle)
-    ruleset.run(board, max_level=Level(level - 1))
+    board = genre.start(candidate.puzzle)
+    genre.ruleset.run(board, max_level=Level(level - 1))
     if not board.undecided:
         raise RuntimeError(f"{candidate.puzzle.id()} is finished by the ladder below {level.label}")
-    ruleset.run(board, max_level=level)
+    genre.ruleset.run(board, max_level=level)
     if board.undecided or board.shaded != candidate.solution.shaded:
         raise RuntimeError(f"{candidate.puzzle.id()} did not rate {level.label} on a second solve")
 
@@ -455,7 +457,7 @@ def _run(ruleset: Ruleset, board: Board, level: Level, trace: Trace, deadline: f
 
 
 def generate(
-    genre: str,
+    genre: Genre,
     rows: int,
     cols: int,
     level: Level | str,
@@ -471,9 +473,7 @@ def generate(
     from the operating system and reported with each puzzle.  ``style`` is one
     of the genre generator's styles (by default its first).
     """
-    from ..genres import find_genre
-
-    g = find_genre(genre)
+    g = genre
     target = level if isinstance(level, Level) else Level.parse(level)
     if count < 1:
         raise PencilkitError(f"the count must be positive, not {count}")
@@ -487,7 +487,7 @@ def generate(
         seed = random.SystemRandom().randrange(2**31)
     elif seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {seed}")
-    return [generate_one(generator, g.ruleset, rows, cols, target, seed=seed + k, time_budget=time_budget)
+    return [generate_one(generator, g, rows, cols, target, seed=seed + k, time_budget=time_budget)
             for k in range(count)]
 
 

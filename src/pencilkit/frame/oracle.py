@@ -11,31 +11,33 @@ from collections.abc import Iterable, Iterator
 
 from ..grid import Mask, cells
 from ..puzzle import Answer, Puzzle
+from .genre import Genre
 
 MAX_FREE_CELLS = 22
 """Largest number of free (non-clue) cells the oracle will enumerate."""
 
 
-def shadings(puzzle: Puzzle) -> Iterator[Mask]:
-    """Every shading with the clue cells unshaded (clue cells are unshaded in every genre here)."""
-    free = [c for c in range(puzzle.grid.size) if not puzzle.clue_mask >> c & 1]
+def shadings(genre: Genre, puzzle: Puzzle) -> Iterator[Mask]:
+    """Every shading of the cells the genre's starting board leaves open (the rest as it decides them)."""
+    start = genre.start(puzzle)
+    free = list(cells(start.undecided))
     if len(free) > MAX_FREE_CELLS:
         raise ValueError(f"{len(free)} free cells is too many to enumerate")
     for bits in range(1 << len(free)):
-        mask = 0
+        mask = start.shaded
         for i, cell in enumerate(free):
             if bits >> i & 1:
                 mask |= 1 << cell
         yield mask
 
 
-def solutions(puzzle: Puzzle, candidates: Iterable[Mask] | None = None) -> list[Mask]:
+def solutions(genre: Genre, puzzle: Puzzle, candidates: Iterable[Mask] | None = None) -> list[Mask]:
     """The shaded masks of every solution, by brute force over ``candidates`` (default: all shadings)."""
-    genre = puzzle.genre_module
     full = puzzle.grid.full
+    start = genre.start(puzzle)
     out = []
-    for shaded in shadings(puzzle) if candidates is None else candidates:
-        if shaded & puzzle.clue_mask:
+    for shaded in shadings(genre, puzzle) if candidates is None else candidates:
+        if shaded & start.unshaded or start.shaded & ~shaded:
             continue
         if not genre.check(puzzle, Answer(puzzle.rows, puzzle.cols, shaded, full & ~shaded)):
             out.append(shaded)
@@ -55,4 +57,4 @@ def disagreement(solutions: Iterable[Mask], shade: Mask, unshade: Mask) -> Mask:
     return wrong
 
 
-__all__ = ["shadings", "solutions", "consistent", "disagreement", "cells"]
+__all__ = ["cells", "consistent", "disagreement", "shadings", "solutions"]

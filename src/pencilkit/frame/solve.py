@@ -3,9 +3,10 @@
 ``solve`` runs the full ladder (cheapest first, to a fixpoint).  When the
 ladder finishes the board, every step was sound, so the solution is unique and
 the rating is the hardest level used.  When it stalls, the puzzle is rated
-``search`` and counting to two under a budget (by the SAT finisher, or by
-depth-first search) decides between ``unique``, ``multiple``, ``none`` and
-``gave_up``.
+``search`` and counting to two under a budget (by the genre's exact finisher,
+the SAT engine, or by depth-first search) decides between ``unique``,
+``multiple``, ``none`` and ``gave_up``.  Each function receives the genre it
+solves: the frame imports none.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from enum import Enum
 from typing import Any
 
 from ..puzzle import Answer, Puzzle
-from .board import Board, Contradiction
+from .board import Contradiction
+from .genre import Genre
 from .ladder import OutOfTime, Step, Trace, time_limit
 from .levels import Level
 from .search import DEFAULT_NODES, Budget, SearchResult, count
@@ -43,6 +45,15 @@ class Status(str, Enum):
     GAVE_UP = "gave_up"
     FOUND = "found"
     """A solution found by an engine that cannot prove it unique (the ant colony)."""
+
+    @classmethod
+    def of(cls, result: SearchResult) -> Status:
+        """What a count to two says: two or more, out of budget, one, or none."""
+        if result.count >= 2:
+            return cls.MULTIPLE
+        if not result.exhaustive:
+            return cls.GAVE_UP
+        return cls.UNIQUE if result.count == 1 else cls.NONE
 
 
 @dataclass
@@ -86,6 +97,7 @@ class Solution:
 
 
 def solve(
+    genre: Genre,
     puzzle: Puzzle,
     *,
     max_level: Level = Level.EXPERT,
@@ -97,13 +109,13 @@ def solve(
 ) -> Solution:
     """Solve ``puzzle``: ladder up to ``max_level``, then search counting to ``limit``.
 
-    When the ladder stalls and ``exact`` is set, a SAT solver (python-sat) counts
-    from the stalled board with the time left; without it (or python-sat),
-    depth-first search does, within ``nodes`` and the time left.
+    When the ladder stalls and ``exact`` is set, the genre's finisher (the SAT
+    engine, with python-sat) counts from the stalled board with the time left;
+    without one, depth-first search does, within ``nodes`` and the time left.
     """
     start = time.perf_counter()
-    ruleset = puzzle.genre_module.ruleset
-    board = Board.start(puzzle)
+    ruleset = genre.ruleset
+    board = genre.start(puzzle)
     trace = Trace(record=record)
     try:
         with time_limit(seconds):
@@ -119,7 +131,7 @@ def solve(
                         time.perf_counter() - start, trace.steps)
     stalled = board.answer()
     left = FINISH_SECONDS if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-    finished = finish_with_sat(board, limit=limit, seconds=left, max_level=max_level) if exact else None
+    finished = genre.finish(board, limit=limit, seconds=left, max_level=max_level) if exact else None
     result: SearchResult
     if finished is not None:
         result, method = finished, "sat"
@@ -129,99 +141,16 @@ def solve(
                        level=min(max_level, SHALLOW_LEVEL), deep_level=min(max_level, DEEP_LEVEL),
                        shallow=SHALLOW_DEPTH)
         method = "search"
-    if result.count >= 2:
-        status = Status.MULTIPLE
-    elif not result.exhaustive:
-        status = Status.GAVE_UP
-    elif result.count == 1:
-        status = Status.UNIQUE
-    else:
-        status = Status.NONE
     rating = Level.SEARCH if result.count else None
-    return Solution(puzzle, status, result.solutions, rating, result.nodes, time.perf_counter() - start,
+    return Solution(puzzle, Status.of(result), result.solutions, rating, result.nodes, time.perf_counter() - start,
                     trace.steps, stalled, method=method)
 
 
 FINISH_SECONDS = 60.0
-"""Time the SAT finisher gets when the caller set no time budget."""
+"""Time the genre's finisher gets when the caller set no time budget."""
 
 
-def _sat_finisher(puzzle: Puzzle) -> Any:
-    """The SAT engine module when python-sat is installed and encodes this genre, else ``None``.
-
-    rationale: on the 79 stalled boards of the corpora a CDCL solver settles
-    the count faster than depth-first search in all but one (median 0.02 s,
-    against about 0.3 s for 2,000 nodes of search first and SAT after it; see
-    benchmarks/stalled_boards.py), and it settles the big ones search gives
-    up on; search is the way only without python-sat.
-    """
-    try:
-        import pysat  # noqa: F401
-
-        from ..engines import sat
-    except ImportError:
-        return None
-    if puzzle.genre not in sat.ENCODINGS:
-        return None
-    return sat
-
-
-def finish_with_sat(stalled: Board, *, limit: int = 2, seconds: float = FINISH_SECONDS,
-                    max_level: Level = Level.EXPERT) -> SearchResult | None:
-    """Count the solutions of a stalled board with the SAT engine: narrow it first, then count.
-
-    ``narrow`` settles the cells a relaxation of the puzzle decides (each holds
-    in every solution); the ladder up to ``max_level``, at most hard, carries
-    them on, and the count starts from where that leaves the board.  When the
-    ladder finishes it, every step held in every solution and the full board
-    passed the rule check, so it is the one solution: nothing is left to count.
-    (The expert probes would only add time there: the puzzle is rated
-    ``search`` already, and the count settles whatever is left.)  On
-    janko-nurikabe-1055 (40x57, three 50-cell islands sharing a region) the 56
-    cells settled this way let the ladder finish: the finish takes 2.5-4.5 s on
-    this machine instead of 13-22 s.  ``None`` without python-sat or an
-    encoding of the genre.
-    """
-    start = time.perf_counter()
-    puzzle = stalled.puzzle
-    sat = _sat_finisher(puzzle)
-    if sat is None:
-        return None
-    ruleset = puzzle.genre_module.ruleset
-    settled = sat.narrow(puzzle, stalled.shaded, stalled.unshaded, seconds=seconds)
-    if settled is None:
-        return SearchResult([], 0, True)
-    board = stalled
-    if settled != (0, 0):
-        board = stalled.copy()
-        board.assign(*settled)
-        try:
-            with time_limit(max(0.0, seconds - (time.perf_counter() - start))):
-                ruleset.run(board, max_level=min(max_level, Level.HARD))
-        except Contradiction:
-            return SearchResult([], 0, True)
-        except OutOfTime:
-            return SearchResult([], 0, False)
-        if not board.undecided:
-            return SearchResult([board.answer()], 0, True)
-    left = max(0.0, seconds - (time.perf_counter() - start))
-    result: SearchResult = sat.count_sat(puzzle, limit=limit, seconds=left, shaded=board.shaded,
-                                         unshaded=board.unshaded)
-    return result
-
-
-def rate(puzzle: Puzzle, **kwargs: Any) -> Level | None:
-    """The level of the hardest technique the solve needs (``SEARCH`` if the ladder stalls)."""
-    return solve(puzzle, **kwargs).rating
-
-
-def explain(puzzle: Puzzle, **kwargs: Any) -> Solution:
-    """Solve with every step recorded, for a step-by-step explanation."""
-    return solve(puzzle, record=True, **kwargs)
-
-
-def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODES,
+def count_solutions(genre: Genre, puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODES,
                     seconds: float | None = None, level: Level = Level.MEDIUM) -> SearchResult:
     """Count solutions up to ``limit`` by search alone (with the ladder up to ``level`` at each node)."""
-    return count(Board.start(puzzle), puzzle.genre_module.ruleset, limit=limit,
-                 budget=Budget(nodes, seconds), level=level)
+    return count(genre.start(puzzle), genre.ruleset, limit=limit, budget=Budget(nodes, seconds), level=level)

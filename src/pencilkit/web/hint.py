@@ -4,8 +4,8 @@ A hint must start where the player is, not where the solver would be.  So it
 compares the player's marks with the (unique) solution first: a mark that
 disagrees is a mistake, and the hint names it instead of reasoning from a board
 that has no solution.  Otherwise every mark is true, the marks form a
-:class:`~pencilkit.frame.board.Board` (clue cells unshaded, as the frame
-starts), and one run of the ladder on it (cheapest technique first) gives the
+:class:`~pencilkit.frame.board.Board` together with what the genre's starting
+board decides (its clue cells), and one run of the ladder on it (cheapest technique first) gives the
 deduction a player could make next: its technique, its cells and its reason.
 When no technique up to expert applies, the hint reveals one cell from the
 solution, the one the genre would branch on first.
@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..frame.board import Board, Contradiction
+from ..frame.genre import Genre
 from ..frame.ladder import Step, Trace, propagate
 from ..frame.levels import Level
+from ..genres import find_genre
 from ..grid import Cell, Mask, cells
 from ..puzzle import Answer, Puzzle
 
@@ -66,7 +68,8 @@ def wrong_marks(answer: Answer, solution: Answer) -> tuple[Mask, Mask]:
 def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Level = Level.EXPERT) -> Hint:
     """The hint for ``answer`` (the player's marks) on ``puzzle`` whose unique solution is ``solution``."""
     grid = puzzle.grid
-    shaded_word, unshaded_word = puzzle.genre_module.words
+    genre = find_genre(puzzle.genre)
+    shaded_word, unshaded_word = genre.words
     wrongly_shaded, wrongly_unshaded = wrong_marks(answer, solution)
     if wrongly_shaded | wrongly_unshaded:
         parts = []
@@ -81,10 +84,10 @@ def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Le
         return Hint("mistake", f"{head}: " + "; ".join(parts) + ".", wrongly_shaded, wrongly_unshaded)
     if answer.shaded == solution.shaded:
         return Hint("solved", f"Nothing left to find: every {shaded_word} cell is marked.")
-    board = Board(puzzle, answer.shaded, answer.unshaded | puzzle.clue_mask)
+    board = _marked(genre, puzzle, answer)
     before = board.undecided
     trace = Trace(record=True)
-    ruleset = puzzle.genre_module.ruleset
+    ruleset = genre.ruleset
     try:
         propagate(board, ruleset.ladder, max_level=max_level, trace=trace, max_steps=1)
     except Contradiction:
@@ -94,7 +97,13 @@ def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Le
         technique = ruleset.technique(step.technique)
         return Hint("step", step.why, step.shade & before, step.unshade & before, step.technique,
                     step.level, technique.summary)
-    return _reveal(puzzle, Board(puzzle, answer.shaded, answer.unshaded | puzzle.clue_mask), solution)
+    return _reveal(genre, puzzle, _marked(genre, puzzle, answer), solution)
+
+
+def _marked(genre: Genre, puzzle: Puzzle, answer: Answer) -> Board:
+    """The player's marks on the genre's starting board (no mark disagrees with the solution here)."""
+    start = genre.start(puzzle)
+    return Board(puzzle, answer.shaded | start.shaded, answer.unshaded | start.unshaded)
 
 
 def _first_new(steps: list[Step], undecided: Mask) -> Step | None:
@@ -105,13 +114,13 @@ def _first_new(steps: list[Step], undecided: Mask) -> Step | None:
     return None
 
 
-def _reveal(puzzle: Puzzle, board: Board, solution: Answer) -> Hint:
+def _reveal(genre: Genre, puzzle: Puzzle, board: Board, solution: Answer) -> Hint:
     """One undecided cell from the solution, the one search would branch on first."""
     grid = puzzle.grid
-    shaded_word, unshaded_word = puzzle.genre_module.words
+    shaded_word, unshaded_word = genre.words
     undecided = board.undecided
     try:
-        order = puzzle.genre_module.ruleset.candidates(board)
+        order = genre.ruleset.candidates(board)
     except Contradiction:
         order = []
     cell: Cell = next((c for c in order if undecided >> c & 1), (undecided & -undecided).bit_length() - 1)

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .. import check as check_answer
+from ..api import check as check_answer
+from ..api import generate, solve
 from ..errors import PencilkitError
 from ..formats import read_answer, read_puzzle
-from ..frame.generate import GenerationFailed, generate
+from ..frame.generate import GenerationFailed
 from ..frame.levels import GENERATABLE, Level
-from ..frame.solve import Solution, Status, solve
+from ..frame.solve import Solution, Status
 from ..genres import all_genres, find_genre
 from ..grid import cells
 from ..puzzle import Answer, Puzzle
@@ -106,7 +107,7 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
     """Everything the page needs to draw a puzzle and share it."""
     from ..formats.url import format_url
 
-    genre = puzzle.genre_module
+    genre = find_genre(puzzle.genre)
     try:
         url: str | None = format_url(puzzle)
     except PencilkitError:
@@ -207,9 +208,12 @@ def certain_violations(puzzle: Puzzle, answer: Answer) -> set[tuple[str, int, st
     components it names are walled in by marks, the counts it names are
     already fixed.  So it holds in every completion of the marks, and a board
     in progress can be told about it without noise from cells not yet played.
+    (Cells the genre's starting board decides keep their value.)
     """
-    shaded = Answer(puzzle.rows, puzzle.cols, answer.shaded | (answer.unmarked & ~puzzle.clue_mask),
-                    answer.unshaded | (answer.unmarked & puzzle.clue_mask))
+    start = find_genre(puzzle.genre).start(puzzle)
+    unmarked = answer.unmarked
+    shaded = Answer(puzzle.rows, puzzle.cols, answer.shaded | (unmarked & ~start.unshaded),
+                    answer.unshaded | (unmarked & start.unshaded))
     return {(v.rule, v.cells, v.message) for v in check_answer(puzzle, shaded)}
 
 

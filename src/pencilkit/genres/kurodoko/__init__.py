@@ -23,13 +23,14 @@ probing and search live here.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...frame.board import Board
+from ...frame.genre import Violation
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
-from .. import Genre, Violation
+from ..clued import CluedGenre
 from . import rules
 from .rays import clue_views, readings
 from .techniques import TECHNIQUES
@@ -40,12 +41,19 @@ LONG_PROBE_STEPS = 24
 """Steps within which ``contradiction`` (expert) must refute an assumption."""
 
 
-class Kurodoko(Genre):
+if TYPE_CHECKING:
+    from ...engines.sat import Encoder
+    from ...frame.generate import GenreGenerator
+
+
+class Kurodoko(CluedGenre):
     name: ClassVar[str] = "kurodoko"
     aliases: ClassVar[tuple[str, ...]] = ("kuromasu", "kurodoko-kuromasu", "where-is-black")
     title: ClassVar[str] = "Kurodoko"
     rules: ClassVar[str] = rules.RULES
     words: ClassVar[tuple[str, str]] = ("black", "white")
+    url_name: ClassVar[str | None] = "kurodoko"
+    circled_clues: ClassVar[bool] = True
 
     def max_clue(self, rows: int, cols: int) -> int:
         """A clue sees at most its row and its column: ``rows + cols - 1`` cells."""
@@ -63,6 +71,16 @@ class Kurodoko(Genre):
             probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
             words=self.words,
         )
+
+    def sat_encoder(self) -> Encoder:
+        from .sat import encode
+
+        return encode
+
+    def generator(self) -> GenreGenerator:
+        from .generate import GENERATOR
+
+        return GENERATOR
 
 
 def candidates(board: Board) -> list[Cell]:

@@ -75,6 +75,7 @@ from ...frame.ruleset import Ruleset
 from ...frame.search import Budget, OutOfBudget, solutions
 from ...grid import Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
+from ..clued import clue_board
 from .layout import Painting, paint
 
 LADDER_CHUNK = 8
@@ -287,7 +288,7 @@ def can_drop(ruleset: Ruleset, painting: Painting, clue_cells: Mask, level: Leve
     through the whole tree in a few hundred nodes, for a fraction of one
     probing pass; the probing ladder then only runs on puzzles known unique.
     """
-    board = Board.start(painting.puzzle(clue_cells))
+    board = clue_board(painting.puzzle(clue_cells))
     cheap = min(level, Level.MEDIUM)
     if finishes(ruleset, board, cheap, deadline):
         return True
@@ -313,7 +314,7 @@ def add_clues(ruleset: Ruleset, painting: Painting, clue_cells: Mask, level: Lev
     and the ladder still stalls.  Each rival met is appended to ``rivals``.
     """
     white = painting.white
-    board = Board.start(painting.puzzle(clue_cells))
+    board = clue_board(painting.puzzle(clue_cells))
     while True:
         other = settle(ruleset, board, painting, level, deadline)
         if other is not None and rivals is not None:
@@ -350,7 +351,7 @@ def ratable(ruleset: Ruleset, painting: Painting, clue_cells: Mask, level: Level
     if level <= Level.MEDIUM:
         return clue_cells
     while True:
-        board = Board.start(painting.puzzle(clue_cells))
+        board = clue_board(painting.puzzle(clue_cells))
         if finishes(ruleset, board, Level.MEDIUM, deadline):
             return clue_cells
         if search(ruleset, board, painting, SWEEP_NODES, deadline).unique:

@@ -1,26 +1,25 @@
 """Kurodoko's rules, R1-R4, and the checker that names every broken one.
 
-Blacken some cells so that:
-
-* R1 printed cells: numbered cells are white;
-* R2 no touching blacks: no two black cells share a side;
-* R3 connected white: all white cells form one orthogonally connected group;
-* R4 visible count: each number equals the number of white cells it sees, itself
-  included, along the unbroken white runs in the four directions, each run
-  stopping at the first black cell or the edge.
-
-A ``?`` clue is a white cell whose count is not given.  A board with no white
+The rules are :data:`RULES`.  A ``?`` clue is a white cell whose count is not given.  A board with no white
 cell at all breaks no rule (there is no group to split), so a clue-free 1x1
 board has two solutions.
 """
 
 from __future__ import annotations
 
+from ...frame.genre import Violation
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle
-from .. import Violation
 
-RULES = __doc__.split("\n\n", 1)[1].split("\n\nA ``?``")[0]
+RULES = """Blacken some cells so that:
+
+* R1 printed cells: numbered cells are white;
+* R2 no touching blacks: no two black cells share a side;
+* R3 connected white: all white cells form one orthogonally connected group;
+* R4 visible count: each number equals the number of white cells it sees, itself
+  included, along the unbroken white runs in the four directions, each run
+  stopping at the first black cell or the edge."""
+"""The rules in plain words, as a player reads them."""
 
 DIRECTIONS = ("up", "right", "down", "left")
 """The four directions a clue looks in, in the order rays are listed everywhere."""

@@ -10,24 +10,30 @@ Example (``nurikabe:3x3:.,.,.,.,.,.,5,.,1``)::
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...frame.board import Board
+from ...frame.genre import Violation
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
-from .. import Genre, Violation
+from ..clued import CluedGenre
 from . import rules
 from .analysis import analysis
 from .techniques import TECHNIQUES, completions, passable
 
+if TYPE_CHECKING:
+    from ...engines.sat import Encoder
+    from ...frame.generate import GenreGenerator
 
-class Nurikabe(Genre):
+
+class Nurikabe(CluedGenre):
     name: ClassVar[str] = "nurikabe"
     aliases: ClassVar[tuple[str, ...]] = ("islands", "nuri")
     title: ClassVar[str] = "Nurikabe"
     rules: ClassVar[str] = rules.RULES
     words: ClassVar[tuple[str, str]] = ("sea", "land")
+    url_name: ClassVar[str | None] = "nurikabe"
 
     def max_clue(self, rows: int, cols: int) -> int:
         return rows * cols
@@ -45,6 +51,16 @@ class Nurikabe(Genre):
             probes=self.probes(6, 20),
             words=self.words,
         )
+
+    def sat_encoder(self) -> Encoder:
+        from .sat import encode
+
+        return encode
+
+    def generator(self) -> GenreGenerator:
+        from .generate import GENERATOR
+
+        return GENERATOR
 
 
 def candidates(board: Board) -> list[Cell]:

@@ -57,7 +57,7 @@ from ...frame.generate import (
 from ...frame.levels import Level
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
-from . import feasibility
+from . import NURIKABE, feasibility
 from .layout import (
     PUBLISHED_SIZES,
     Layout,
@@ -284,7 +284,7 @@ class NurikabeGenerator(GenreGenerator):
         solution = candidate.solution
         try:
             given = (board.shaded, board.unshaded) if published else (0, 0)
-            with SatSession(puzzle, solver=RIVAL_SOLVER, deadline=deadline, conflicts=RIVAL_CONFLICTS,
+            with SatSession(NURIKABE, puzzle, solver=RIVAL_SOLVER, deadline=deadline, conflicts=RIVAL_CONFLICTS,
                             given=given) as session:
                 session.block(solution.shaded)
                 session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))

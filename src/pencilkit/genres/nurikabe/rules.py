@@ -1,24 +1,23 @@
 """Nurikabe's rules, R1-R5, and the checker that names every broken one.
 
-Shade some cells (the sea) so that:
-
-* R1 island size: the unshaded component containing each number has exactly that many cells;
-* R2 one number per island: every unshaded component contains exactly one number;
-* R3 connected sea: the shaded cells form one non-empty orthogonally connected component;
-* R4 no pools: no 2x2 block is entirely shaded;
-* R5 printed cells: numbered cells are unshaded.
-
-A ``?`` clue is an island of any size.  Because the sea must be non-empty, a
+The rules are :data:`RULES`.  A ``?`` clue is an island of any size.  Because the sea must be non-empty, a
 clue-free 1x1 board has the single solution ``#``.
 """
 
 from __future__ import annotations
 
+from ...frame.genre import Violation
 from ...grid import cells
 from ...puzzle import Answer, Puzzle
-from .. import Violation
 
-RULES = __doc__.split("\n\n", 1)[1].split("\n\nA ``?``")[0]
+RULES = """Shade some cells (the sea) so that:
+
+* R1 island size: the unshaded component containing each number has exactly that many cells;
+* R2 one number per island: every unshaded component contains exactly one number;
+* R3 connected sea: the shaded cells form one non-empty orthogonally connected component;
+* R4 no pools: no 2x2 block is entirely shaded;
+* R5 printed cells: numbered cells are unshaded."""
+"""The rules in plain words, as a player reads them."""
 
 
 def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from pencilkit import Puzzle
-from pencilkit.engines.aco import (
+from pencilkit.errors import PencilkitError
+from pencilkit.genres.nurikabe.aco import (
     SELECTIONS,
     AcoParameters,
     Ant,
@@ -15,7 +16,6 @@ from pencilkit.engines.aco import (
     is_cut,
     solve_colony,
 )
-from pencilkit.errors import PencilkitError
 from pencilkit.grid import Grid, cells, ring_table
 
 from ..conftest import load_corpus

@@ -27,7 +27,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 
-from ..grid import Cell, Grid, Mask, cells, ring_table
+from ...grid import Cell, Grid, Mask, cells, ring_table
 
 
 @cache

@@ -1,9 +1,21 @@
-"""Clue tokens: ``.`` (no clue), ``?`` (a clue whose number is not given) or a number."""
+"""Clue tokens: ``.`` (no clue), ``?`` (a clue whose number is not given) or a number; and shapes ``RxC``."""
 
 from __future__ import annotations
 
-from ..errors import FormatError, SizeError
-from ..grid import MAX_SIDE, Cell
+import re
+
+from .errors import FormatError, SizeError
+from .grid import MAX_SIDE, Cell
+
+SHAPE = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*$")
+
+
+def parse_shape(text: str) -> tuple[int, int]:
+    """``RxC`` to ``(rows, cols)``."""
+    m = SHAPE.match(text)
+    if not m:
+        raise FormatError(f"bad shape {text!r}: expected <rows>x<columns> such as 10x10")
+    return int(m.group(1)), int(m.group(2))
 
 
 def check_shape(rows: int, cols: int) -> None:

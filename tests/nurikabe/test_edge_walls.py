@@ -12,16 +12,16 @@ from __future__ import annotations
 import random
 
 from pencilkit import Puzzle
-from pencilkit.engines.edge_walls import edge_cycle, edge_walls
 from pencilkit.engines.sat import count_sat
-from pencilkit.engines.sat_nurikabe import cores, reach
 from pencilkit.frame import oracle
-from pencilkit.frame.board import Board
 from pencilkit.frame.ladder import Trace
+from pencilkit.genres import find_genre, start_board
+from pencilkit.genres.nurikabe.edge_walls import edge_cycle, edge_walls
+from pencilkit.genres.nurikabe.sat import cores, reach
 from pencilkit.grid import Grid, Mask
 
 from ..conftest import load_corpus
-from .boards import random_board
+from ..engines.boards import random_board
 
 
 def walls(puzzle: Puzzle, sea: Mask, land: Mask) -> list[tuple[int, int]]:
@@ -67,7 +67,7 @@ def test_the_facts_hold_in_every_solution_of_small_boards() -> None:
             i = rng.randrange(len(clues))
             clues[i] = (clues[i][0], None)
             puzzle = Puzzle("nurikabe", rows, cols, tuple(clues))
-        truth = oracle.solutions(puzzle)
+        truth = oracle.solutions(find_genre(puzzle.genre), puzzle)
         if not truth:
             continue
         grid = puzzle.grid
@@ -108,10 +108,10 @@ def test_they_settle_the_stalled_board_of_0683_in_a_few_calls() -> None:
     at a time that the 51 may not reach the top edge."""
     record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-0683")
     puzzle = Puzzle.from_id(record["puzzle"])
-    board = Board.start(puzzle)
-    puzzle.genre_module.ruleset.run(board, trace=Trace(record=False))
+    board = start_board(puzzle)
+    find_genre(puzzle.genre).ruleset.run(board, trace=Trace(record=False))
     assert board.undecided
-    result = count_sat(puzzle, limit=2, shaded=board.shaded, unshaded=board.unshaded)
+    result = count_sat(find_genre(puzzle.genre), puzzle, limit=2, shaded=board.shaded, unshaded=board.unshaded)
     assert result.count == 1 and result.exhaustive
     assert result.solutions[0].to_rows() == record["solution"]
     assert result.nodes < 60

@@ -16,8 +16,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..api import solve
 from ..errors import PencilkitError
-from ..frame.solve import Solution, Status, solve
+from ..frame.solve import Solution, Status
+from ..genres import genre_of
 from ..puzzle import Puzzle
 
 ENGINES = ("ladder", "sat", "aco")
@@ -27,7 +29,7 @@ SolveFunction = Callable[..., Solution]
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
     """``--engine`` and the ant colony's parameters."""
-    from .aco import AcoParameters
+    from ..genres.nurikabe.aco import AcoParameters
 
     parser.add_argument("--engine", default="ladder", choices=ENGINES,
                         help="solver: the technique ladder (default), SAT, or the ant colony")
@@ -48,7 +50,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
 
 
 def selection_names() -> list[str]:
-    from .aco import SELECTIONS
+    from ..genres.nurikabe.aco import SELECTIONS
 
     return list(SELECTIONS)
 
@@ -61,7 +63,7 @@ def engine_solver(args: argparse.Namespace) -> SolveFunction:
     if engine == "sat":
         return solve_sat
     if engine == "aco":
-        from .aco import AcoParameters
+        from ..genres.nurikabe.aco import AcoParameters
 
         parameters = AcoParameters(ants=args.ants, q0=args.q0, rho=args.rho, xi=args.xi, bve=args.bve,
                                    selection=args.selection)
@@ -76,22 +78,16 @@ def engine_solver(args: argparse.Namespace) -> SolveFunction:
 
 def solve_sat(puzzle: Puzzle, *, seconds: float | None = None, limit: int = 2, **_: Any) -> Solution:
     """Solve by SAT: count to ``limit`` (two proves uniqueness); no rating."""
-    from .sat import count_sat
+    from ..engines.sat import count_sat, sat_genre
 
-    result = count_sat(puzzle, limit=limit, seconds=seconds)
-    if result.count >= 2:
-        status = Status.MULTIPLE
-    elif not result.exhaustive:
-        status = Status.GAVE_UP
-    else:
-        status = Status.UNIQUE if result.count == 1 else Status.NONE
-    return Solution(puzzle, status, result.solutions, None, result.nodes, result.seconds)
+    result = count_sat(sat_genre(genre_of(puzzle), puzzle.genre), puzzle, limit=limit, seconds=seconds)
+    return Solution(puzzle, Status.of(result), result.solutions, None, result.nodes, result.seconds)
 
 
 def solve_aco(puzzle: Puzzle, *, seconds: float | None = None, parameters: Any = None, seed: int = 0,
               **_: Any) -> Solution:
     """Solve by the ant colony: ``found`` with the solution, or ``gave_up`` at the time limit."""
-    from .aco import AcoParameters, solve_colony
+    from ..genres.nurikabe.aco import AcoParameters, solve_colony
 
     start = time.perf_counter()
     outcome = solve_colony(puzzle, parameters or AcoParameters(), seed=seed,

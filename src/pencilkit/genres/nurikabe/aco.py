@@ -40,9 +40,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..errors import PencilkitError
-from ..grid import Cell, Grid, Mask, cells, ring_table
-from ..puzzle import Answer, Puzzle
+from ...errors import PencilkitError
+from ...grid import Cell, Grid, Mask, cells, ring_table
+from ...puzzle import Answer, Puzzle
+from . import rules
 
 SELECTIONS: dict[str, int] = {
     "raster": 0,
@@ -293,9 +294,9 @@ class Colony:
             tau[cell] = (1 - rho) * tau[cell] + rho * bonus
 
     def broken(self, sea: Mask) -> int:
-        """How many rules the genre's checker finds broken in a layout."""
+        """How many rules the rule checker finds broken in a layout."""
         puzzle = self.puzzle
-        return len(puzzle.genre_module.check(puzzle, Answer(puzzle.rows, puzzle.cols, sea, self.grid.full & ~sea)))
+        return len(rules.check(puzzle, Answer(puzzle.rows, puzzle.cols, sea, self.grid.full & ~sea)))
 
     # -- iterations -------------------------------------------------------------
 
@@ -368,4 +369,4 @@ def solve_colony(
     return ColonyOutcome(None, done, clock() - start, lowest_cost)
 
 
-__all__ = ["AcoParameters", "ColonyOutcome", "SELECTIONS", "is_cut", "solve_colony"]
+__all__ = ["SELECTIONS", "AcoParameters", "ColonyOutcome", "is_cut", "solve_colony"]

@@ -11,12 +11,13 @@ from typing import Any
 
 from .frame.ladder import Step
 from .frame.solve import Solution
+from .genres import find_genre
 from .grid import cells
 
 
 def step_json(step: Step, solution: Solution) -> dict[str, Any]:
     grid = solution.puzzle.grid
-    shaded_word, unshaded_word = solution.puzzle.genre_module.words
+    shaded_word, unshaded_word = find_genre(solution.puzzle.genre).words
     return {
         "technique": step.technique,
         "level": step.level.label,

@@ -36,26 +36,24 @@ OR s[d] for d around S``.  When the clues are all numbers they fix the sea's
 size, and a part of a split sea is smaller than that, so the cut needs no
 ``y``: ``s[x] -> OR s[d] for d around S`` (if S's border were all land, the
 sea of x would be S alone).  Between the two largest parts, the fewest land
-cells that separate them (:func:`.separator.separator`) give one more cut
+cells that separate them (:func:`pencilkit.engines.separator.separator`) give one more cut
 ``s[x] and s[y] -> OR s[d]``, shorter than a border.  All of these hold in
 every solution, so adding them never loses one.
 """
 
 from __future__ import annotations
 
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from ..grid import Cell, Mask, cells, lowest
-from ..puzzle import Puzzle
+from ...engines.cardinality import at_least, at_most_one, cardinality
+from ...engines.sat import Clause, Encoding, Model
+from ...engines.separator import separator
+from ...grid import Cell, Mask, cells, lowest
+from ...puzzle import Puzzle
 from .edge_walls import edge_walls
-from .sat import Clause, Encoding, Model
-from .separator import separator
 
 LEVEL_CAP = 40_000
 """Largest cells (outside the core) x path length for which an island's connectivity is encoded up front."""
-SMALL_CARDINALITY = 40_000
-"""Above this many (items x bound), cardinality uses a sorting network, not a sequential counter."""
 RELAX_SIZE = 20
 """An island with this many cells or more still to take is asked "at least" its size when relaxed."""
 
@@ -93,42 +91,6 @@ def reach(puzzle: Puzzle, sea: Mask = 0, core: list[Mask] | None = None) -> dict
             mask |= ring
         out[k] = mask
     return out
-
-
-def cardinality(literals: list[int], bound: int, pool: IDPool) -> list[Clause]:
-    """Clauses for ``sum(literals) == bound`` (none hold for a bound out of range)."""
-    if bound < 0 or bound > len(literals):
-        return [[]]
-    if bound == 0:
-        return [[-lit] for lit in literals]
-    if bound == len(literals):
-        return [[lit] for lit in literals]
-    if 2 * bound > len(literals):  # a big island: count the cells it leaves out instead
-        return cardinality([-lit for lit in literals], len(literals) - bound, pool)
-    kind = EncType.seqcounter if len(literals) * bound <= SMALL_CARDINALITY else EncType.sortnetwrk
-    return list(CardEnc.equals(lits=literals, bound=bound, vpool=pool, encoding=kind).clauses)
-
-
-def at_least(literals: list[int], bound: int, pool: IDPool) -> list[Clause]:
-    """Clauses for ``sum(literals) >= bound``, by a modulo totalizer.
-
-    rationale: on janko-nurikabe-1055's relaxation (four islands of 34-46
-    cells to take, among 75-305 cells each) it needs 33,600 variables in all
-    against 61,000 with a sequential counter; narrowing then propagates more
-    (18.4 against 15.0 million) but runs in 5.0 s instead of 7.5-8.3 s side by
-    side, the smaller formula being what this machine's memory favours.
-    """
-    if bound > len(literals):
-        return [[]]
-    if bound <= 0:
-        return []
-    return list(CardEnc.atleast(lits=literals, bound=bound, vpool=pool, encoding=EncType.mtotalizer).clauses)
-
-
-def at_most_one(literals: list[int], pool: IDPool) -> list[Clause]:
-    if len(literals) <= 6:
-        return [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1:]]
-    return list(CardEnc.atmost(lits=literals, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
 
 
 def island_levels(puzzle: Puzzle, k: int, core: Mask, mask: Mask, owner: dict[tuple[int, Cell], int],

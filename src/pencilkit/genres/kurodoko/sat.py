@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
-from ..genres.kurodoko.rules import ray
-from ..grid import Mask, cells, lowest
-from ..puzzle import Puzzle
-from .sat import Clause, Encoding, Model
-from .sat_nurikabe import cardinality
+from ...engines.cardinality import cardinality
+from ...engines.sat import Clause, Encoding, Model
+from ...grid import Mask, cells, lowest
+from ...puzzle import Puzzle
+from .rules import ray
 
 
 def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:

@@ -1,0 +1,62 @@
+"""The public functions: each finds the puzzle's genre in the registry and hands it to the frame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import FormatError
+from .formats import read_answer, read_puzzle
+from .frame import generate as generation
+from .frame import solve as solving
+from .frame.genre import Genre, Violation
+from .frame.levels import Level
+from .frame.search import DEFAULT_NODES, SearchResult
+from .genres import find_genre, genre_of
+from .puzzle import Answer, Puzzle
+
+
+def parse(text: str | bytes, *, genre: str | None = None) -> Puzzle:
+    """A puzzle from text in any format pencilkit reads (ID, text grid, JSON, URL)."""
+    return read_puzzle(text, genre=genre)
+
+
+def solve(puzzle: Puzzle, **options: Any) -> solving.Solution:
+    """Solve, prove unique and rate ``puzzle`` (options: see :func:`pencilkit.frame.solve.solve`)."""
+    return solving.solve(genre_of(puzzle), puzzle, **options)
+
+
+def rate(puzzle: Puzzle, **options: Any) -> Level | None:
+    """The level of the hardest technique the solve needs (``SEARCH`` if the ladder stalls)."""
+    return solve(puzzle, **options).rating
+
+
+def explain(puzzle: Puzzle, **options: Any) -> solving.Solution:
+    """Solve with every step recorded, for a step-by-step explanation."""
+    return solve(puzzle, record=True, **options)
+
+
+def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODES,
+                    seconds: float | None = None, level: Level = Level.MEDIUM) -> SearchResult:
+    """Count solutions up to ``limit`` by search alone (with the ladder up to ``level`` at each node)."""
+    return solving.count_solutions(genre_of(puzzle), puzzle, limit=limit, nodes=nodes, seconds=seconds,
+                                   level=level)
+
+
+def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
+    """Every rule the answer breaks, unmarked cells counted as unshaded; ``[]`` when it is correct."""
+    if isinstance(answer, str):
+        answer = read_answer(answer)
+    if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
+        raise FormatError(
+            f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
+    return genre_of(puzzle).check(puzzle, answer.finished())
+
+
+def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,
+             count: int = 1, time_budget: float = generation.DEFAULT_TIME_BUDGET,
+             style: str | None = None) -> list[generation.Generated]:
+    """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``
+    (see :func:`pencilkit.frame.generate.generate`)."""
+    found = find_genre(genre) if isinstance(genre, str) else genre
+    return generation.generate(found, rows, cols, level, seed=seed, count=count, time_budget=time_budget,
+                               style=style)

@@ -1,0 +1,119 @@
+"""A genre, as the frame and the rest of pencilkit see it: one object holding all that is known of it.
+
+Like the ``struct game`` of Tatham's collection, a :class:`Genre` gathers
+everything the program needs to know of one kind of puzzle: its names, its
+rules in words, which clues make sense, where solving starts, the rule
+checker, the technique ruleset, how to finish a stalled board exactly, its
+generator, its puzz.link name and how it is drawn.  The frame receives a genre
+and asks it; it never imports one.  Genres live in :mod:`pencilkit.genres`,
+one package each, registered in one place there.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..errors import PencilkitError
+from ..grid import Grid, Mask, cells
+from ..puzzle import Answer, Puzzle
+from .board import Board, Contradiction
+from .levels import Level
+from .ruleset import ProbeSpec, Ruleset
+
+if TYPE_CHECKING:
+    from .generate import GenreGenerator
+    from .search import SearchResult
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: its code and title, a sentence, the cells involved and details."""
+
+    rule: str
+    title: str
+    message: str
+    cells: Mask
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, grid: Grid) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "title": self.title,
+            "message": self.message,
+            "cells": [grid.name(c) for c in cells(self.cells)],
+            **self.details,
+        }
+
+
+class Genre(ABC):
+    """A shading genre: everything pencilkit needs to read, check, solve, generate and draw it."""
+
+    name: ClassVar[str]
+    """The canonical name, as in a puzzle ID (``nurikabe``)."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names a user may give (case-insensitive)."""
+    title: ClassVar[str]
+    """The name as printed (``Nurikabe``)."""
+    rules: ClassVar[str]
+    """The rules in plain words."""
+    words: ClassVar[tuple[str, str]] = ("shaded", "unshaded")
+    """What a shaded and an unshaded cell are called (``sea``/``land``, ``black``/``white``)."""
+    url_name: ClassVar[str | None] = None
+    """The genre's name in a puzz.link URL; ``None`` when puzz.link has no format for it."""
+    circled_clues: ClassVar[bool] = False
+    """Whether a drawing puts each clue in a circle (as Kurodoko is printed)."""
+
+    @abstractmethod
+    def validate(self, puzzle: Puzzle) -> None:
+        """Raise ``PuzzleError`` for a clue that cannot belong to this genre."""
+
+    @abstractmethod
+    def start(self, puzzle: Puzzle) -> Board:
+        """The board solving starts from: what the clues decide before any technique runs."""
+
+    @abstractmethod
+    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        """Every rule a complete answer breaks (unmarked cells count as unshaded)."""
+
+    @abstractmethod
+    def build_ruleset(self) -> Ruleset:
+        """The ruleset the frame solves this genre with."""
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        return self.build_ruleset()
+
+    def verify(self, board: Board) -> None:
+        """A complete board that breaks a rule is a contradiction (the ruleset's final check)."""
+        broken = self.check(board.puzzle, board.answer())
+        if broken:
+            raise Contradiction(broken[0].message, broken[0].cells)
+
+    def probes(self, short_steps: int, long_steps: int) -> tuple[ProbeSpec, ProbeSpec]:
+        """The two probing techniques every genre shares: hard within ``short_steps``, expert within ``long_steps``."""
+        shaded, unshaded = self.words
+        return (
+            ProbeSpec("short_contradiction", Level.HARD, short_steps, Level.MEDIUM,
+                      f"If a cell were {unshaded} (or {shaded}), easy and medium techniques would break a rule "
+                      f"within {short_steps} steps, so it is the other way."),
+            ProbeSpec("contradiction", Level.EXPERT, long_steps, Level.MEDIUM,
+                      f"The same within {long_steps} steps.", sweep=True),
+        )
+
+    def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level) -> SearchResult | None:
+        """Count the solutions of a board the ladder stalled on with an exact engine of the genre's own,
+        up to ``limit`` within ``seconds``; ``None`` when it has none (then search counts)."""
+        return None
+
+    def generator(self) -> GenreGenerator:
+        """The genre's side of :mod:`pencilkit.frame.generate`."""
+        raise PencilkitError(f"generation not supported for {self.name}")
+
+    def __repr__(self) -> str:
+        return f"<genre {self.name}>"
+
+
+__all__ = ["Genre", "Violation"]
