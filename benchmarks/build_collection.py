@@ -10,7 +10,7 @@ tried (up to ``--tries`` seeds), and the seed that worked is the one stored.
     python benchmarks/build_collection.py                 # rebuild the whole file
     python benchmarks/build_collection.py --out /tmp/x.jsonl --sizes 5x5
 
-The tests (tests/generate/test_collection.py) re-solve every puzzle and check
+The tests (tests/nurikabe/test_generate_collection.py) re-solve every puzzle and check
 that it is unique, has the stored solution and has the stored rating.
 """
 

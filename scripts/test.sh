@@ -17,4 +17,5 @@ python -m pip install --quiet -e ".[test]"
 # pzpr.js, the puzz.link engine, for the URL and answer-checking interop tests
 npm ci --prefix tests/interop --no-audit --no-fund --loglevel=error
 python -m mypy   # strict type check of src/pencilkit (settings in pyproject.toml)
+lint-imports     # the layers point one way and no package has an import cycle (contracts in pyproject.toml)
 python -m pytest -n auto --durations=15 "$@"

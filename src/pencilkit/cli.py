@@ -29,8 +29,9 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
+    from .genres import titles
 
-    parser = _Parser(prog="pencilkit", description="Solve, rate, explain and generate Nurikabe and Kurodoko.")
+    parser = _Parser(prog="pencilkit", description=f"Solve, rate, explain and generate {titles()}.")
     parser.add_argument("--version", action="version", version=f"pencilkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

@@ -17,6 +17,7 @@ import webbrowser
 from types import FrameType
 
 from ..errors import PencilkitError
+from ..genres import titles
 from . import Command
 
 EXIT_OK = 0
@@ -113,5 +114,5 @@ def _open_when_started(server: object, url: str, wait: float = 30.0) -> None:
 
 
 COMMANDS = [
-    Command("play", "Serve the web player (Nurikabe and Kurodoko) and open it in a browser.", configure, run),
+    Command("play", f"Serve the web player ({titles()}) and open it in a browser.", configure, run),
 ]

@@ -58,7 +58,11 @@ class Genre(ABC):
     title: ClassVar[str]
     """The name as printed (``Nurikabe``)."""
     rules: ClassVar[str]
-    """The rules in plain words."""
+    """The rules in plain words, one ``*`` item a rule."""
+    summary: ClassVar[str] = ""
+    """The rules in one short paragraph, as a player reads them first."""
+    tagline: ClassVar[str] = "Unique solution"
+    """A few words under the title (``Islands & sea · unique solution``)."""
     words: ClassVar[tuple[str, str]] = ("shaded", "unshaded")
     """What a shaded and an unshaded cell are called (``sea``/``land``, ``black``/``white``)."""
     url_name: ClassVar[str | None] = None

@@ -41,6 +41,12 @@ def all_genres() -> list[Genre]:
     return list(GENRES)
 
 
+def titles() -> str:
+    """The registered genres' titles in words (``Nurikabe and Kurodoko``)."""
+    names = [genre.title for genre in GENRES]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def find_genre(name: str) -> Genre:
     """The genre called ``name`` or one of its aliases (case-insensitive)."""
     key = name.strip().lower()
@@ -72,4 +78,4 @@ def canonical(puzzle: Puzzle) -> Puzzle:
 
 
 __all__ = ["GENRES", "Genre", "Violation", "all_genres", "canonical", "find_genre", "genre_of", "register",
-           "start_board", "unregister"]
+           "start_board", "titles", "unregister"]

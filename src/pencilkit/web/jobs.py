@@ -125,7 +125,7 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def can_generate(genre_name: str) -> bool:
-    """Whether the genre has a generator (Kurodoko's may come later)."""
+    """Whether the genre has a generator."""
     try:
         find_genre(genre_name).generator()
     except PencilkitError:
@@ -136,8 +136,8 @@ def can_generate(genre_name: str) -> bool:
 def genres_json(limits: Limits) -> dict[str, Any]:
     return {
         "genres": [
-            {"name": g.name, "title": g.title, "rules": g.rules, "words": list(g.words),
-             "generate": can_generate(g.name)}
+            {"name": g.name, "title": g.title, "tagline": g.tagline, "summary": g.summary, "rules": g.rules,
+             "words": list(g.words), "generate": can_generate(g.name)}
             for g in all_genres()
         ],
         "levels": [level.label for level in GENERATABLE],

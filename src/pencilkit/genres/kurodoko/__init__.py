@@ -52,6 +52,10 @@ class Kurodoko(CluedGenre):
     title: ClassVar[str] = "Kurodoko"
     rules: ClassVar[str] = rules.RULES
     words: ClassVar[tuple[str, str]] = ("black", "white")
+    summary: ClassVar[str] = ("Blacken some cells. Each number counts the white cells it sees along its row and "
+                              "column, itself included; black cells never touch side by side, and all white "
+                              "cells stay connected.")
+    tagline: ClassVar[str] = "Black & white · unique solution"
     url_name: ClassVar[str | None] = "kurodoko"
     circled_clues: ClassVar[bool] = True
 

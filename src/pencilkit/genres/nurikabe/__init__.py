@@ -33,6 +33,10 @@ class Nurikabe(CluedGenre):
     title: ClassVar[str] = "Nurikabe"
     rules: ClassVar[str] = rules.RULES
     words: ClassVar[tuple[str, str]] = ("sea", "land")
+    summary: ClassVar[str] = ("Shade the sea. Each number is an island of exactly that many unshaded cells, and "
+                              "islands never touch side by side. The sea is one connected region and never fills "
+                              "a 2×2 square.")
+    tagline: ClassVar[str] = "Islands & sea · unique solution"
     url_name: ClassVar[str | None] = "nurikabe"
 
     def max_clue(self, rows: int, cols: int) -> int:

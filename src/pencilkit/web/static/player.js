@@ -8,17 +8,6 @@ const STORE_KEY = "pencilkit-player-v2";
 const HISTORY_LIMIT = 500;
 const GAMES_KEPT = 20;
 const MARK_CHARS = { [EMPTY]: ".", [SHADE]: "#", [DOT]: "-" };
-const KICKERS = {
-  nurikabe: "Islands & sea · unique solution",
-  kurodoko: "Black & white · unique solution",
-};
-
-const BLURBS = {
-  nurikabe: "Shade the sea. Each number is an island of exactly that many unshaded cells, and islands never " +
-    "touch side by side. The sea is one connected region and never fills a 2×2 square.",
-  kurodoko: "Blacken some cells. Each number counts the white cells it sees along its row and column, itself " +
-    "included; black cells never touch side by side, and all white cells stay connected.",
-};
 
 const $ = (id) => document.getElementById(id);
 
@@ -155,8 +144,8 @@ class Player {
     const genre = this.genreInfo(name);
     if (!genre) return;
     $("title").textContent = genre.title;
-    $("kicker").textContent = KICKERS[name] ?? "Unique solution";
-    $("blurb").textContent = BLURBS[name] ?? "";
+    $("kicker").textContent = genre.tagline;
+    $("blurb").textContent = genre.summary;
     const [intro, ...rules] = genre.rules.split(/\n\s*\*\s*/);
     $("rules-intro").textContent = intro.trim();
     $("rules-list").replaceChildren(...rules.map((rule) => {
@@ -225,7 +214,7 @@ class Player {
     this.pending?.abort();
     const control = new AbortController();
     this.pending = control;
-    this.setStatus(genre === "nurikabe" ? "constructing a layout…" : "constructing a puzzle…");
+    this.setStatus("constructing a puzzle…");
     try {
       const data = await api("generate", { genre, rows, cols, level }, control.signal);
       const made = data.generated;

@@ -15,7 +15,7 @@ from pencilkit.cli import main
 from pencilkit.formats.json_format import format_json
 from pencilkit.io import is_json_lines
 
-from .conftest import load_corpus
+from ..conftest import load_corpus
 
 PUZZLE = "nurikabe:3x3:.,.,.,.,.,.,5,.,1"
 SOLUTION = ["---", "-##", "-#-"]

@@ -14,7 +14,7 @@ from pencilkit.cli import main
 from pencilkit.formats.sheet import PAPERS, SheetEntry, layout_sheet
 from pencilkit.formats.svg import SHADE, WRONG_LAND, WRONG_SHADE, render_svg
 
-from .conftest import load_corpus
+from ..conftest import load_corpus
 
 NS = "{http://www.w3.org/2000/svg}"
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"

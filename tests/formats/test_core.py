@@ -9,7 +9,7 @@ import pytest
 from pencilkit import FormatError, PuzzleError, SizeError, UnknownGenreError, parse, read_answer, write_puzzle
 from pencilkit.puzzle import Answer, Puzzle
 
-from .conftest import load_corpus
+from ..conftest import load_corpus
 
 ID = "nurikabe:3x3:1,.,1,.,.,.,1,.,1"
 TEXT = "genre: nurikabe\ngrid:\n1.1\n...\n1.1"

@@ -33,7 +33,7 @@ from pencilkit.frame.ruleset import (
 from pencilkit.genres import find_genre, start_board
 from pencilkit.grid import Grid, cells
 
-from .conftest import load_corpus
+from ..conftest import load_corpus
 
 
 def test_nearest_first_puts_cells_by_distance_and_keeps_ties_in_order() -> None:
