@@ -39,7 +39,8 @@ from pencilkit.frame.board import Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.frame.ruleset import ProbeSpec, Ruleset
 from pencilkit.genres import start_board
-from pencilkit.genres.kurodoko import KURODOKO, candidates, prefer_shaded
+from pencilkit.genres.kurodoko import KURODOKO
+from pencilkit.genres.kurodoko.branching import candidates, prefer_shaded
 from pencilkit.genres.kurodoko.connectivity import (
     cut_cells_blunt,
     local_cuts,

@@ -15,26 +15,34 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import notebook
 from .api import check, count_solutions, explain, generate, parse, rate, solve
-from .errors import (
-    FormatError,
-    PencilkitError,
-    PuzzleError,
-    SizeError,
-    UnknownGenreError,
-)
+from .errors import FormatError, PencilkitError, PuzzleError, SizeError, UnknownGenreError
 from .formats import read_answer, read_puzzle, write_puzzle
-from .frame.generate import Generated, GenerationFailed
 from .frame.genre import Genre, Violation
 from .frame.levels import Level
 from .frame.solve import PROFILE_VERSION, Solution, Status
 from .genres import all_genres, find_genre, register
 from .puzzle import Answer, Puzzle
 
+if TYPE_CHECKING:
+    from .frame.generate import GenerationFailed, Generated
+
 __version__ = "0.1.0"
 
 notebook.register()
+
+
+def __getattr__(name: str) -> Any:
+    """The generator's result types, imported when first asked for (a solve never needs them)."""
+    if name in ("GenerationFailed", "Generated"):
+        from .frame import generate
+
+        return getattr(generate, name)
+    raise AttributeError(f"module 'pencilkit' has no attribute {name!r}")
+
 
 __all__ = [
     "PROFILE_VERSION",

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError
 from .formats import read_answer, read_puzzle
-from .frame import generate as generation
 from .frame import solve as solving
 from .frame.genre import Genre, Violation
 from .frame.levels import Level
 from .frame.search import DEFAULT_NODES, SearchResult
 from .genres import find_genre, genre_of
 from .puzzle import Answer, Puzzle
+
+if TYPE_CHECKING:
+    from .frame.generate import Generated
 
 
 def parse(text: str | bytes, *, genre: str | None = None) -> Puzzle:
@@ -53,10 +55,15 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
 
 
 def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,
-             count: int = 1, time_budget: float = generation.DEFAULT_TIME_BUDGET,
-             style: str | None = None) -> list[generation.Generated]:
-    """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``
-    (see :func:`pencilkit.frame.generate.generate`)."""
+             count: int = 1, time_budget: float | None = None, style: str | None = None) -> list[Generated]:
+    """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``.
+
+    ``time_budget`` seconds apply to each puzzle (by default
+    :data:`pencilkit.frame.generate.DEFAULT_TIME_BUDGET`); see
+    :func:`pencilkit.frame.generate.generate`.
+    """
+    from .frame import generate as generation
+
     found = find_genre(genre) if isinstance(genre, str) else genre
-    return generation.generate(found, rows, cols, level, seed=seed, count=count, time_budget=time_budget,
-                               style=style)
+    budget = generation.DEFAULT_TIME_BUDGET if time_budget is None else time_budget
+    return generation.generate(found, rows, cols, level, seed=seed, count=count, time_budget=budget, style=style)

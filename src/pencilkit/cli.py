@@ -3,7 +3,9 @@
 Each subcommand lives in a module of :mod:`pencilkit.commands` that exports
 ``COMMANDS``; this module only assembles them and turns errors into one line
 and an exit code: 0 success, 1 a puzzle with no or several solutions or a
-wrong answer, 2 bad input.
+wrong answer, 2 bad input.  A command named on the line imports its own
+module only (:data:`COMMAND_MODULES`), so a small solve does not wait for the
+web server or the print sheets to load; help and unknown names load them all.
 """
 
 from __future__ import annotations
@@ -15,8 +17,15 @@ from collections.abc import Sequence
 
 from .errors import PencilkitError
 
-COMMAND_MODULES = ("solving", "counting", "convert", "render", "generate", "play")
-"""Modules of ``pencilkit.commands`` whose ``COMMANDS`` make up the CLI, in help order."""
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "solving": ("show", "check", "solve", "rate", "explain"),
+    "counting": ("count",),
+    "convert": ("convert",),
+    "render": ("render",),
+    "generate": ("generate",),
+    "play": ("play",),
+}
+"""Modules of ``pencilkit.commands`` (in help order) and the names of the ``COMMANDS`` each exports."""
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -27,7 +36,8 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone when it is one."""
     from . import __version__
     from .genres import titles
 
@@ -35,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pencilkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name in COMMAND_MODULES:
+    modules = [name for name, commands in COMMAND_MODULES.items() if command in commands] or list(COMMAND_MODULES)
+    for name in modules:
         module = importlib.import_module(f".commands.{name}", __package__)
         for command in module.COMMANDS:
             command.add_to(sub)
@@ -43,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -147,3 +147,14 @@ def test_real_process_with_garbage_bytes(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "not text" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_command_table_names_what_each_module_exports() -> None:
+    """The CLI loads one module for a named command; its table must list exactly what the modules define."""
+    import importlib
+
+    from pencilkit.cli import COMMAND_MODULES
+
+    for module_name, names in COMMAND_MODULES.items():
+        module = importlib.import_module(f"pencilkit.commands.{module_name}")
+        assert tuple(command.name for command in module.COMMANDS) == names

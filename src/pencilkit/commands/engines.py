@@ -29,7 +29,7 @@ SolveFunction = Callable[..., Solution]
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
     """``--engine`` and the ant colony's parameters."""
-    from ..genres.nurikabe.aco import AcoParameters
+    from ..genres.nurikabe.aco_parameters import AcoParameters
 
     parser.add_argument("--engine", default="ladder", choices=ENGINES,
                         help="solver: the technique ladder (default), SAT, or the ant colony")
@@ -50,7 +50,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
 
 
 def selection_names() -> list[str]:
-    from ..genres.nurikabe.aco import SELECTIONS
+    from ..genres.nurikabe.aco_parameters import SELECTIONS
 
     return list(SELECTIONS)
 
@@ -63,7 +63,7 @@ def engine_solver(args: argparse.Namespace) -> SolveFunction:
     if engine == "sat":
         return solve_sat
     if engine == "aco":
-        from ..genres.nurikabe.aco import AcoParameters
+        from ..genres.nurikabe.aco_parameters import AcoParameters
 
         parameters = AcoParameters(ants=args.ants, q0=args.q0, rho=args.rho, xi=args.xi, bve=args.bve,
                                    selection=args.selection)

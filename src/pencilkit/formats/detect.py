@@ -10,7 +10,13 @@ from ..puzzle import Answer, Puzzle
 from .json_format import format_json, parse_json
 from .puzzle_id import format_id, looks_like_id, parse_id
 from .text import format_text, looks_like_text, parse_grid, parse_text
-from .url import format_url
+
+def format_url(puzzle: Puzzle) -> str:
+    """The puzz.link URL (:func:`pencilkit.formats.url.format_url`; that module loads when first used)."""
+    from .url import format_url as write_url
+
+    return write_url(puzzle)
+
 
 FORMATS: dict[str, Callable[[Puzzle], str]] = {
     "id": format_id,
@@ -24,12 +30,6 @@ MAX_INPUT = 2_000_000
 """Longest text (in characters) accepted as one puzzle."""
 
 
-def _url_reader() -> Callable[[str], Puzzle] | None:
-    try:
-        from .url import looks_like_url, parse_url
-    except ImportError:
-        return None
-    return lambda text: parse_url(text) if looks_like_url(text) else None  # type: ignore[return-value]
 
 
 def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
@@ -49,11 +49,10 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
         if "\n" in stripped:
             raise FormatError("a puzzle ID is one line; several lines were given")
         return parse_id(stripped)
-    reader = _url_reader()
-    if reader is not None:
-        found = reader(stripped)
-        if found is not None:
-            return found
+    from .url import looks_like_url, parse_url
+
+    if looks_like_url(stripped):
+        return parse_url(stripped)
     if looks_like_text(stripped):
         return parse_text(stripped, default_genre=genre)
     if genre:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape
 
 from ..errors import PencilkitError
 from ..genres import find_genre
@@ -130,7 +130,7 @@ def _header(title: str, width: float, number: int) -> list[str]:
     base = MARGIN + 12
     return [
         f'<g class="header" font-family="{FONT}" fill="#000000">',
-        f'<text x="{fmt(MARGIN)}" y="{fmt(base)}" font-size="13" font-weight="bold">{escape(title)}</text>',
+        f'<text x="{fmt(MARGIN)}" y="{fmt(base)}" font-size="13" font-weight="bold">{escape(title, quote=False)}</text>',
         (f'<text x="{fmt(width - MARGIN)}" y="{fmt(base)}" font-size="10" text-anchor="end">'
          f"page {number} of {{PAGE_COUNT}}</text>"),
         f'<path d="M{fmt(MARGIN)} {fmt(base + 8)}H{fmt(width - MARGIN)}" stroke="#000000" stroke-width="0.6"/>',
@@ -150,14 +150,14 @@ def _slot(entry: SheetEntry, x: float, y: float, w: float, h: float, max_cell: f
     lines = [f'<g class="slot" font-family="{FONT}" fill="#000000" text-anchor="middle">']
     centre = fmt(x + w / 2)
     if solutions:
-        lines.append(f'<text x="{centre}" y="{fmt(y + label - 6)}" font-size="9">{escape(entry.title)}</text>')
+        lines.append(f'<text x="{centre}" y="{fmt(y + label - 6)}" font-size="9">{escape(entry.title, quote=False)}</text>')
     else:
         lines.append(f'<text x="{centre}" y="{fmt(y + 11)}" font-size="11.5" font-weight="bold">'
-                     f"{escape(entry.title)}</text>")
+                     f"{escape(entry.title, quote=False)}</text>")
         detail = f"{genre} · {puzzle.rows}×{puzzle.cols}"
         if entry.rating:
             detail += f" · {entry.rating}"
-        lines.append(f'<text x="{centre}" y="{fmt(y + 24)}" font-size="9" fill="#333333">{escape(detail)}</text>')
+        lines.append(f'<text x="{centre}" y="{fmt(y + 24)}" font-size="9" fill="#333333">{escape(detail, quote=False)}</text>')
     lines.append("</g>")
     answer = entry.solution if solutions else None
     lines += draw_board(Board.of(puzzle), answer, x=bx, y=by, cell=cell, dots=False)

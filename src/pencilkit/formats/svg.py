@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
+from html import escape
 
 from ..genres import find_genre
 from ..grid import Cell, Grid, Mask, cells
@@ -218,7 +218,7 @@ def _clues(board: Board, shaded: Mask, cell: float) -> list[str]:
         size = numeral_size(text, cell * (0.9 if board.circled else 1.0))
         baseline = cy + size * 0.36  # digits' cap height is about 0.72 em: centre them optically
         out.append(f'<text x="{fmt(cx)}" y="{fmt(baseline)}" font-size="{fmt(size)}" fill="{ink}">'
-                   f"{escape(text)}</text>")
+                   f"{escape(text, quote=False)}</text>")
     out.append("</g>")
     return out
 

@@ -25,15 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...frame.board import Board
 from ...frame.genre import Violation
 from ...frame.ruleset import Ruleset
-from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
 from ..clued import CluedGenre
 from . import rules
-from .rays import clue_views, readings
-from .techniques import TECHNIQUES
 
 SHORT_PROBE_STEPS = 4
 """Steps within which ``short_contradiction`` (hard) must refute an assumption."""
@@ -67,6 +63,9 @@ class Kurodoko(CluedGenre):
         return rules.check(puzzle, answer)
 
     def build_ruleset(self) -> Ruleset:
+        from .branching import candidates, prefer_shaded
+        from .techniques import TECHNIQUES
+
         return Ruleset(
             techniques=TECHNIQUES,
             verify=self.verify,
@@ -85,43 +84,6 @@ class Kurodoko(CluedGenre):
         from .generate import GENERATOR
 
         return GENERATOR
-
-
-def candidates(board: Board) -> list[Cell]:
-    """Undecided cells, most constrained first.
-
-    First the cell where each clue's known view ends (the next cell of a run),
-    clues with the least slack between what they see and what they could see
-    first; then undecided cells next to decided ones; then the rest.
-    """
-    grid = board.grid
-    black, white = board.shaded, board.unshaded
-    undecided = board.undecided
-    ranked: list[tuple[int, int]] = []
-    for view, reading in zip(clue_views(board.puzzle), readings(board)):
-        slack = reading.most - reading.least
-        if not slack:
-            continue
-        missing = view.number - reading.least
-        for r, known, stop in zip(view.rays, reading.white, reading.open):
-            if known < stop:
-                ranked.append((min(slack - missing, missing), r.cells[known]))
-    ranked.sort()
-    order: list[Cell] = []
-    seen_mask = 0
-    for _, cell in ranked:
-        if not seen_mask >> cell & 1:
-            seen_mask |= 1 << cell
-            order.append(cell)
-    frontier = grid.dilate(black | white) & undecided & ~seen_mask
-    order.extend(cells(frontier))
-    order.extend(cells(undecided & ~seen_mask & ~frontier))
-    return order
-
-
-def prefer_shaded(board: Board, cell: Cell) -> bool:
-    """Search tries black first: a black cell forces its neighbours and closes views at once."""
-    return True
 
 
 KURODOKO = Kurodoko()
