@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from . import notebook
 from .api import check, count_solutions, explain, generate, parse, rate, solve
-from .errors import FormatError, PencilkitError, PuzzleError, SizeError, UnknownGenreError
+from .cellset import CellSet
+from .errors import (
+    FormatError,
+    PencilkitError,
+    PuzzleError,
+    SizeError,
+    UnknownGenreError,
+)
 from .formats import read_answer, read_puzzle, write_puzzle
 from .frame.genre import Genre, Violation
 from .frame.levels import Level
@@ -28,7 +35,7 @@ from .genres import all_genres, find_genre, register
 from .puzzle import Answer, Puzzle
 
 if TYPE_CHECKING:
-    from .frame.generate import GenerationFailed, Generated
+    from .frame.generate import Generated, GenerationFailed
 
 __version__ = "0.1.0"
 
@@ -47,6 +54,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "PROFILE_VERSION",
     "Answer",
+    "CellSet",
     "FormatError",
     "Generated",
     "GenerationFailed",

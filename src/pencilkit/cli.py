@@ -45,11 +45,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pencilkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    modules = [name for name, commands in COMMAND_MODULES.items() if command in commands] or list(COMMAND_MODULES)
+    modules = [name for name, names in COMMAND_MODULES.items() if command in names] or list(COMMAND_MODULES)
     for name in modules:
         module = importlib.import_module(f".commands.{name}", __package__)
-        for command in module.COMMANDS:
-            command.add_to(sub)
+        for each in module.COMMANDS:
+            each.add_to(sub)
     return parser
 
 

@@ -24,8 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .cellset import CellSet
 from .errors import FormatError
-from .grid import Cell, Grid, Mask, cells
+from .grid import Cell, Grid, Mask
 from .tokens import check_shape, parse_shape, parse_tokens
 
 SHADED = "#"
@@ -101,8 +102,13 @@ class Puzzle:
 
     @cached_property
     def clue_mask(self) -> Mask:
-        """The clue cells."""
+        """The clue cells, as a mask."""
         return sum(1 << c for c, _ in self.clues)
+
+    @property
+    def clue_cells(self) -> CellSet:
+        """The clue cells."""
+        return CellSet(self.clue_mask, self.grid)
 
     def clue_at(self, row: int, col: int) -> int | None:
         """The number at ``(row, col)`` (0-based); ``None`` for no clue or a ``?``."""
@@ -189,5 +195,17 @@ class Answer:
         """The answer with every unmarked cell counted as unshaded."""
         return Answer(self.rows, self.cols, self.shaded, self.grid.full & ~self.shaded)
 
-    def cells_shaded(self) -> list[Cell]:
-        return list(cells(self.shaded))
+    @property
+    def shaded_cells(self) -> CellSet:
+        """The cells marked shaded."""
+        return CellSet(self.shaded, self.grid)
+
+    @property
+    def unshaded_cells(self) -> CellSet:
+        """The cells marked unshaded."""
+        return CellSet(self.unshaded, self.grid)
+
+    @property
+    def unmarked_cells(self) -> CellSet:
+        """The cells not marked either way."""
+        return CellSet(self.unmarked, self.grid)

@@ -18,18 +18,12 @@ from dataclasses import replace
 import pytest
 
 from pencilkit import Answer, Puzzle
-from pencilkit.frame import ruleset as probing_module
+from pencilkit.frame import probing as probing_module
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.ladder import Step, Technique, Trace, propagate
 from pencilkit.frame.levels import Level
-from pencilkit.frame.ruleset import (
-    PENDING,
-    PROBE_RADIUS,
-    SETTLED_TRIALS,
-    Ruleset,
-    nearest_first,
-    trial,
-)
+from pencilkit.frame.probing import PROBE_RADIUS, nearest_first, trial
+from pencilkit.frame.ruleset import Ruleset
 from pencilkit.genres import find_genre, start_board
 from pencilkit.grid import Grid, cells
 
@@ -71,10 +65,10 @@ def _watched(technique: Technique, tally: dict[str, int]) -> Technique:
     unless it is waiting for a sweep's findings to be handed out."""
     def find(board: Board) -> list[Step] | None:
         steps = technique.find(board)
-        pending = board.notes.get(PENDING)
+        pending = find_genre(board.puzzle.genre).ruleset.probing.memory(board).pending
         if steps:
             tally["found"] += 1
-        elif pending is not None and technique.level < pending[0]:
+        elif pending is not None and technique.level < pending.level:
             tally["waited"] += 1
         else:
             assert not technique.find(board.copy()), f"{technique.name} missed a step on {board!r}"
@@ -140,7 +134,7 @@ def test_reused_trials_change_no_step(name: str, monkeypatch: pytest.MonkeyPatch
 
     def forgetful(technique: Technique) -> Technique:
         def find(board: Board) -> list[Step] | None:
-            board.notes.pop(SETTLED_TRIALS, None)
+            ruleset.probing.memory(board).settled.clear()
             return technique.find(board)
         return replace(technique, find=find)
 
@@ -176,7 +170,7 @@ def test_a_sweep_hands_out_its_findings_while_the_probe_below_waits(genre: str,
                 steps: int) -> object:
         ran["trials"] += 1
         main = watch["board"]
-        if main is not None and PENDING in main.notes and steps < 20:
+        if main is not None and ruleset.probing.memory(main).pending is not None and steps < 20:
             ran["while pending"] += 1
         return real_trial(ruleset, board, shade, unshade, level, steps)
 
@@ -216,8 +210,8 @@ def _handouts(ruleset: Ruleset, puzzle: Puzzle) -> tuple[int, int]:
     board = start_board(puzzle)
     out = cut = 0
     while True:
-        pending = board.notes.get(PENDING)
-        queued = [(step.shade, step.unshade) for step, _ in pending[2]] if pending else []
+        pending = ruleset.probing.memory(board).pending
+        queued = [(step.shade, step.unshade) for step, _ in pending.findings] if pending else []
         trace, open_ = Trace(), board.undecided
         ruleset.run(board, max_steps=1, trace=trace)
         if not trace.count:
@@ -238,9 +232,9 @@ def test_a_ladder_below_the_sweep_drops_its_findings() -> None:
     puzzle = _published("nurikabe", ["janko-nurikabe-0488"])[0]
     ruleset = find_genre(puzzle.genre).ruleset
     board = start_board(puzzle)
-    while PENDING not in board.notes:
+    while ruleset.probing.memory(board).pending is None:
         assert ruleset.run(board, max_steps=1).count
     ruleset.run(board, max_level=Level.HARD)
-    assert PENDING not in board.notes
+    assert ruleset.probing.memory(board).pending is None
     again = board.copy()
     assert not ruleset.run(again, max_level=Level.HARD).count

@@ -50,19 +50,15 @@ except ImportError:  # pragma: no cover - exercised only without the extra
 Clause = list[int]
 
 DEFAULT_SOLVER = "cadical195"
-"""The SAT solver python-sat runs: CaDiCaL 1.9.5.
-
-On the hardest stalled boards of the corpus it needs about half the time of
-Glucose 4 (janko-nurikabe-1108: 6.6 s against 13 s).  python-sat cannot
-interrupt CaDiCaL, so a deadline is kept by solving in slices of
+"""The SAT solver python-sat runs: CaDiCaL 1.9.5, the fastest on the hardest stalled boards of
+the corpus.  python-sat cannot interrupt CaDiCaL, so a deadline is kept by solving in slices of
 :data:`SLICE_CONFLICTS` conflicts and looking at the clock between them.
 Glucose 4 (``glucose4``) is interrupted by a timer instead."""
 SLICE_CONFLICTS = 5000
 """Conflicts per solver call when CaDiCaL runs under a deadline (tens of milliseconds)."""
 NARROW_SOLVER = "glucose4"
 """The solver :func:`narrow` runs: Glucose 4.1, which narrows the corpus's stalled boards faster than
-CaDiCaL (janko-nurikabe-1055: 2.4 s against 3.1 s, in 15,091 conflicts against 19,224; 1030: 0.49 s
-against 0.72 s) and settles the same cells on every one of them."""
+CaDiCaL and settles the same cells on every one of them."""
 NARROW_CONFLICTS = (50, 300)
 """Conflicts :func:`narrow` spends on one cell in each round: a cell the first round cannot settle
 is asked again in the next, once the solver has learned from all the others (then it is mostly quick)."""

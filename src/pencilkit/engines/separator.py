@@ -9,8 +9,7 @@ one more path got in but could not get out.
 
 The lazy connectivity cuts of the SAT encodings use it: when a model splits
 the sea into parts, the fewest land cells between two parts make a shorter,
-stronger clause than the whole border of a part (on janko-nurikabe-1108 the
-solver needs half the calls).
+stronger clause than the whole border of a part.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ class Contradiction(Exception):
 class Board:
     """Shaded and unshaded cells of one puzzle; the rest are undecided."""
 
-    __slots__ = ("_derived", "_earlier", "grid", "notes", "puzzle", "shaded", "unshaded")
+    __slots__ = ("__weakref__", "_derived", "_earlier", "grid", "puzzle", "shaded", "unshaded")
 
     def __init__(self, puzzle: Puzzle, shaded: Mask = 0, unshaded: Mask = 0) -> None:
         self.puzzle = puzzle
@@ -43,8 +43,6 @@ class Board:
         self.unshaded = unshaded
         self._derived: dict[str, Any] = {}
         self._earlier: dict[str, Any] = {}
-        self.notes: dict[str, Any] = {}
-        """A technique's own memory across the changes of this board (copies start without it)."""
         if shaded & unshaded:
             raise Contradiction("a cell is both shaded and unshaded", shaded & unshaded)
 
@@ -79,6 +77,11 @@ class Board:
         except KeyError:
             value = self._derived[key] = compute(self)
             return value
+
+    def keep(self, key: str, value: Any) -> None:
+        """Keep ``value`` as what ``derived(key, ...)`` gives until the board changes (a value kept
+        already stays): for a technique that works out its data while it searches."""
+        self._derived.setdefault(key, value)
 
     def earlier(self, key: str) -> Any:
         """What ``derived(key, ...)`` gave on an earlier state of this board (or of the board it

@@ -62,7 +62,7 @@ from ..grid import MAX_SIDE
 from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
 from .genre import Genre
-from .ladder import Trace
+from .ladder import OutOfTime, Trace
 from .levels import GENERATABLE, Level
 from .ruleset import Ruleset
 from .search import Budget, count
@@ -79,10 +79,6 @@ LADDER_CHUNK = 4
 
 class GenerationFailed(Exception):
     """The time budget ran out before any proven-unique candidate was found."""
-
-
-class OutOfTime(Exception):
-    """The run's deadline passed in the middle of an assessment."""
 
 
 class Candidate(Protocol):

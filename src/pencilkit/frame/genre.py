@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..cellset import CellSet
 from ..errors import PencilkitError
 from ..grid import Grid, Mask, cells
 from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
 from .levels import Level
-from .ruleset import ProbeSpec, Ruleset
+from .probing import ProbeSpec
+from .ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .generate import GenreGenerator
@@ -37,6 +39,10 @@ class Violation:
     message: str
     cells: Mask
     details: dict[str, Any] = field(default_factory=dict)
+
+    def cell_set(self, grid: Grid) -> CellSet:
+        """The cells involved, on the board of shape ``grid`` (``puzzle.grid``)."""
+        return CellSet(self.cells, grid)
 
     def to_json(self, grid: Grid) -> dict[str, Any]:
         return {

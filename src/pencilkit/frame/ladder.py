@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from ..grid import Mask
+from ..cellset import CellSet
+from ..grid import Grid, Mask
 from .board import Board, Contradiction
 from .levels import Level
 
@@ -44,6 +45,10 @@ class Step:
     @property
     def cells(self) -> Mask:
         return self.shade | self.unshade
+
+    def cell_sets(self, grid: Grid) -> tuple[CellSet, CellSet]:
+        """The cells it shades and the cells it unshades, on the board of shape ``grid`` (``puzzle.grid``)."""
+        return CellSet(self.shade, grid), CellSet(self.unshade, grid)
 
 
 Finder = Callable[[Board], "list[Step] | None"]

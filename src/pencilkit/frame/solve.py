@@ -24,11 +24,8 @@ from .levels import Level
 from .search import DEFAULT_NODES, Budget, SearchResult, count
 
 PROFILE_VERSION = "4"
-"""Version of the technique profiles; a rating is stamped with it.
-
-2: probing tries the cells nearest to the last change first.  3: Nurikabe's
-``enclosed_island`` (expert).  4: the expert probe sweeps (hands out every
-finding of a pass; no corpus rating moved)."""
+"""Version of the technique profiles; a rating is stamped with it (what each version changed:
+docs/performance-log.md)."""
 
 
 SHALLOW_DEPTH = 3

@@ -147,13 +147,12 @@ def genres_json(limits: Limits) -> dict[str, Any]:
 
 
 def solution_json(solution: Solution) -> dict[str, Any]:
-    return {
-        "status": solution.status.value,
-        "solution": solution.answer.to_rows() if solution.answer and solution.status is Status.UNIQUE else None,
-        "rating": solution.rating.label if solution.rating is not None else None,
-        "nodes": solution.nodes,
-        "seconds": round(solution.seconds, 4),
-    }
+    """What the page is told of a solve (:meth:`Solution.to_json`): a solution only when it is the only one."""
+    data = solution.to_json()
+    out = {key: data[key] for key in ("status", "solution", "rating", "nodes", "seconds")}
+    if solution.status is not Status.UNIQUE:
+        out["solution"] = None
+    return out
 
 
 @lru_cache(maxsize=128)

@@ -68,8 +68,8 @@ from ...frame.generate import (
     Assessment,
     Candidate,
     GenreGenerator,
-    OutOfTime,
 )
+from ...frame.ladder import OutOfTime
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...frame.search import Budget, OutOfBudget, solutions
@@ -84,11 +84,7 @@ PATIENCE = 2
 """Clue moves per ``rows + cols`` after which the driver paints a new board."""
 SWEEP_NODES = SEARCH_NODES // 2
 """Search nodes the sweep's test may spend proving a puzzle unique: at most the driver's, so that the
-driver's own search can rate whatever the sweep leaves.
-
-rationale: half the driver's budget made the 15x15 hard and expert add-and-sweeps of seeds 0-5
-17% and 26% faster (CPU seconds), moved the swept clue counts by at most one, and left every puzzle
-rated as asked; 120 nodes left two of the six expert sweeps only hard."""
+driver's own search can rate whatever the sweep leaves; half of it is faster and rates the same."""
 RIVALS_KEPT = 200
 """Rival solutions a candidate keeps for the sweeps after its clue moves."""
 RIVAL_NODES = 60

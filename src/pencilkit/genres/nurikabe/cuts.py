@@ -35,9 +35,7 @@ from dataclasses import dataclass, replace
 from ...grid import Cell, Grid, Mask, cells
 
 FLOOD_BUDGET = 1200
-"""Most flood rounds one update may spend before a fresh pass is cheaper.  rationale: on
-janko-nurikabe-0690 (50x50) 400 rounds sent 113 updates to a fresh pass (165 passes in all,
-13 ms each); 1,200 sends 20 (73 in all), and the ladder takes about 10% less time."""
+"""Most flood rounds one update may spend before a fresh pass is cheaper."""
 UPDATE_COST = 150
 """Roughly what updating for one lost cell costs, in cells a fresh pass visits.  rationale: on
 small boards, and after steps that decide many cells, a fresh pass is the cheaper way."""

@@ -15,10 +15,8 @@ chained to the edge at ``a``, then the island's path from its clue to ``x``
 closes a chain from ``z`` to ``a``.  With known sea on both arcs between
 them, ``x`` is not the island's: in every solution.
 
-rationale: on janko-nurikabe-0683 the SAT finisher spent about 1,000 calls
-learning, one island shape at a time, that the 51 may not reach the top
-edge (it would wall the sea in the top-left corner off from the rest);
-these facts, given up front, settle it in 13 calls.
+Without them the SAT finisher learns these facts one island shape at a
+time, in hundreds of calls on a big island near the edge.
 """
 
 from __future__ import annotations

@@ -51,9 +51,9 @@ from ...frame.generate import (
     Candidate,
     GenreGenerator,
     Outcome,
-    OutOfTime,
     RivalCheck,
 )
+from ...frame.ladder import OutOfTime
 from ...frame.levels import Level
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
@@ -81,13 +81,10 @@ CAP = 6
 def easy_cap(rows: int, cols: int) -> int:
     """The island cap for an easy layout: smaller on larger boards.
 
-    rationale: the ladder up to easy must finish the whole board, and every
-    island of 3 or 4 is a place where it may need a medium technique; the
-    larger the board, the more such places, and the longer the repairs take
-    to clear all of them.  CPU medians and means (s) over seeds 0-9 or 0-19:
-    10x10 cap 4 0.03/0.13, cap 3 0.08/0.16; 15x15 cap 4 0.96/1.53, cap 3
-    0.21/0.45, cap 2 0.04/0.05; 20x20 cap 4 7.5/8.4 (seeds 0-5), cap 3
-    0.44/2.35, cap 2 0.13/0.30 (seeds 10-19).
+    The ladder up to easy must finish the whole board, and every island of
+    3 or 4 is a place where it may need a medium technique; the larger the
+    board, the more such places, and the longer the repairs take to clear
+    all of them.
     """
     for cells_up_to, cap in EASY_CAPS:
         if rows * cols <= cells_up_to:
@@ -115,34 +112,29 @@ RIVAL_SHARE = 0.5
 give the ladder a foothold where it stalled (with many cells open there are many rivals, and
 removing one at a time makes no headway)."""
 HARDER_RIVAL_SHARE = 1.0
-"""The same share for medium, hard and expert targets.  rationale: a foothold adds information
-where the ladder stalled, so it tends to make the puzzle easier than asked; removing just the
-rival adds the least.  Mean candidates assessed at 10x10 with 0.5 and with 1 (CPU medians in
-brackets): medium 23 and 16, hard 29 and 11 (0.08 s and 0.06 s), seeds 0-19; expert 98 and 55
-(1.5 s and 1.0 s), seeds 0-9."""
+"""The same share for medium, hard and expert targets: a foothold adds information where the ladder
+stalled, so it tends to make the puzzle easier than asked; removing just the rival adds the least."""
 PATIENCE = 3
 """A candidate starts over after ``PATIENCE * (rows + columns)`` changes without getting closer.  A
 change that only keeps the distance counts too, and a fresh layout usually does better than a long
 plateau, so the factor is small (3, where 12 is a common choice)."""
 RIVAL_SOLVER = "glucose4"
-"""The SAT solver of the rival check.  rationale: its checks are many short calls from boards
-close to solved, where Glucose 4 did as well as CaDiCaL (10x10 expert: median 0.84 s against
-1.1 s, noisy), and the conflict limit below was chosen with it."""
+"""The SAT solver of the rival check: its checks are many short calls from boards close to solved,
+where Glucose 4 does as well as CaDiCaL; the conflict limit below was chosen with it."""
 RIVAL_CONFLICTS = 50_000
 """Conflicts a SAT call of :meth:`NurikabeGenerator.find_rival` may spend before the frame's bounded
-search decides instead.  rationale: a check from a stalled board takes milliseconds, but nothing
-bounds a hard one; a conflict count, unlike the clock, gives every machine the same puzzle."""
+search decides instead: a check from a stalled board takes milliseconds, but nothing bounds a hard
+one; a conflict count, unlike the clock, gives every machine the same puzzle."""
 RIVAL_ROUNDS = 60
 """Solver calls (each followed by the connectivity cuts its model breaks) a published-style rival
-check may make before it answers unknown.  rationale: from a board with a wide open
-region, models keep breaking connectivity somewhere new, and one check could take seconds (20x20
-hard: one check took most of a 20 s run); a count, unlike the clock, gives every machine the same puzzle."""
+check may make before it answers unknown: from a board with a wide open region, models keep
+breaking connectivity somewhere new, and one check could take seconds; a count, unlike the clock,
+gives every machine the same puzzle."""
 SAT_FROM = Level.EXPERT
 """Lowest target level whose candidates are checked for a second solution by SAT (below it, by the
-frame's search).  rationale: at 10x10 hard the search's rival, found near the stalled board's
-preferred branches, led to the target in fewer changes (mean 11 against 18, seeds 0-19); at
-expert the search often runs out and leaves candidates unknown, and SAT did as well or better
-(10x10 median 1.0 s either way, 15x15 mean 2.9 s against 3.5 s, seeds 0-7)."""
+frame's search).  Below expert the search's rival, found near the stalled board's preferred
+branches, leads to the target in fewer changes; at expert the search often runs out and leaves
+candidates unknown."""
 NEW_CLUE_SHARE = 0.5
 """Share of footholds that prefer a new island of 1 to moving a clue."""
 PUBLISHED_EASY_SIZES: Mapping[int, float] = {1: 0.06, 2: 0.30, 3: 0.32, 4: 0.22, 5: 0.10}
@@ -150,9 +142,8 @@ PUBLISHED_EASY_SIZES: Mapping[int, float] = {1: 0.06, 2: 0.30, 3: 0.32, 4: 0.22,
 (the ladder up to easy has no reach argument, so a big island must be walled in by its exits)."""
 PUBLISHED_RIVAL_SHARE = 0.5
 """Share of the published style's repairs of a puzzle with a second solution that aim at that
-solution; the rest are a move anywhere on the board, as for a puzzle easier than asked.
-rationale: with the rest given to footholds where the ladder stalled instead, 10x10 medians
-(seeds 0-9) went from 0.68 s to 1.64 s at medium and from 0.52 s to 0.99 s at hard."""
+solution; the rest are a move anywhere on the board, as for a puzzle easier than asked (twice as
+fast as footholds where the ladder stalled)."""
 PUBLISHED_BREADTH = 8
 """Repairs the published style draws at each step from a stalled candidate (the driver keeps the
 one the screening ladder takes furthest)."""
@@ -163,13 +154,11 @@ makes small islands in a lot of sea, many of them 1s, which is fastest; ``auto``
 published where that style is measured to deliver within seconds (:meth:`NurikabeGenerator.published`)
 and dense elsewhere."""
 AUTO_PUBLISHED_CELLS = 225
-"""Largest board the ``auto`` style makes in the published style.  rationale: at 20x20 the rival
-check from the screened board leaves most candidates unknown (the screen decides about a quarter
-of the cells), and hard puzzles were not found in 60 s."""
+"""Largest board the ``auto`` style makes in the published style: beyond it the rival check from the
+screened board leaves most candidates unknown."""
 AUTO_PUBLISHED_EASY_CELLS = 64
-"""Largest board on which ``auto`` makes easy puzzles in the published style.  rationale: easy
-published puzzles took a median of 0.7 s at 7x7, 8 s at 10x10 and were mostly not found in 60 s
-at 15x15 (seeds 0-4)."""
+"""Largest board on which ``auto`` makes easy puzzles in the published style (larger easy ones take
+seconds to minutes)."""
 BUILDERS = ("auto", "repair", "growth")
 """Layout builders of the dense style: ``auto`` takes :func:`best_builder`."""
 GROWTH_EXPERT_CELLS = 64

@@ -421,7 +421,7 @@ def sea_budget(board: Board) -> list[Step] | None:
         if needed > budget:
             raise Contradiction(f"joining the {len(parts)} parts of the sea takes more than the "
                                 f"{_sea_cells(budget)} left", sea)
-    board.derived("sea_gaps", lambda _: (sea, open_, gaps))
+    board.keep("sea_gaps", (sea, open_, gaps))
     return None
 
 
@@ -561,9 +561,9 @@ def _sea_cuts(board: Board) -> Mask | None:
         structure = structure.without(board.grid, structure.space & ~space)
     if structure is None:
         structure = cut_structure(board.grid, space, board.shaded)
-        board.derived("sea_cut_structure", lambda _: structure)
+        board.keep("sea_cut_structure", structure)
         return None if structure is None else structure.cuts & ~board.shaded
-    board.derived("sea_cut_structure", lambda _: structure)
+    board.keep("sea_cut_structure", structure)
     return structure.cuts_with(board.shaded)
 
 
