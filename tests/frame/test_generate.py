@@ -142,11 +142,12 @@ class _StuckGenerator(GenreGenerator):
     def max_level(self, rows: int, cols: int) -> Level:
         return Level.EXPERT
 
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
         return NurikabeCandidate(self.layout)
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random) -> Candidate | None:
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
         return candidate
 
 

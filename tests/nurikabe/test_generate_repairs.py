@@ -132,11 +132,12 @@ class _OracleGenerator(GenreGenerator):
     def max_level(self, rows: int, cols: int) -> Level:
         return Level.EXPERT
 
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
         raise AssertionError("not used")
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random) -> Candidate | None:
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
         raise AssertionError("not used")
 
     def find_rival(self, candidate: Candidate, board: Board, target: Level,
@@ -214,11 +215,12 @@ class _SameCandidateGenerator(GenreGenerator):
     def max_level(self, rows: int, cols: int) -> Level:
         return Level.EXPERT
 
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
         return self.candidate
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random) -> Candidate | None:
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
         return NurikabeCandidate(self.candidate.layout)
 
 

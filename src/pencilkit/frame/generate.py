@@ -169,12 +169,18 @@ class GenreGenerator(ABC):
         """The hardest level a puzzle of this shape can have (so impossible requests fail at once)."""
 
     @abstractmethod
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
-        """A fresh candidate, or ``None`` when this attempt's layout cornered itself."""
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
+        """A fresh candidate, or ``None`` when this attempt's layout cornered itself.
+
+        A generator whose ``start`` or ``repair`` may take long watches
+        ``deadline`` (a ``time.perf_counter()`` value) and raises
+        :class:`OutOfTime` once it has passed.
+        """
 
     @abstractmethod
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random) -> Candidate | None:
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
         """A changed candidate that may be closer to the target, or ``None`` to start over."""
 
     def patience(self, rows: int, cols: int, target: Level) -> int:
@@ -197,13 +203,6 @@ class GenreGenerator(ABC):
         :class:`OutOfTime`.
         """
         return None
-
-    def begin(self, deadline: float) -> None:
-        """Called once before a run with its deadline (a ``time.perf_counter()`` value).
-
-        A generator whose ``start`` or ``repair`` may take long watches it and
-        raises :class:`OutOfTime` once it has passed; the default ignores it.
-        """
 
 
 @dataclass(frozen=True)
@@ -283,7 +282,6 @@ def generate_one(
     deadline = start + time_budget
     rng = random.Random(seed)
     style = generator.style_for(rows, cols, level)
-    generator.begin(deadline)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
     seen: dict[tuple[str, int], Assessment] = {}
     screened: dict[tuple[str, int], int] = {}
@@ -291,7 +289,7 @@ def generate_one(
     try:
         while time.perf_counter() < deadline:
             attempts += 1
-            candidate = generator.start(rows, cols, level, rng)
+            candidate = generator.start(rows, cols, level, rng, deadline)
             if candidate is None:
                 continue
             closest: tuple[tuple[int, int], Candidate, Assessment] | None = None
@@ -322,7 +320,7 @@ def generate_one(
                     else:
                         detour += 1
                 base = current if 0 < detour <= MAX_DETOUR else closest
-                changed = _repair(generator, base[1], base[2], genre, level, rng, screened)
+                changed = _repair(generator, base[1], base[2], genre, level, rng, screened, deadline)
                 if changed is None:
                     break
                 candidate = changed
@@ -338,7 +336,8 @@ def generate_one(
 
 
 def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, genre: Genre,
-            target: Level, rng: random.Random, screened: dict[tuple[str, int], int]) -> Candidate | None:
+            target: Level, rng: random.Random, screened: dict[tuple[str, int], int],
+            deadline: float | None = None) -> Candidate | None:
     """The genre's repair of ``base``; from a stalled candidate, the best of ``breadth`` repairs.
 
     Best is the fewest cells left open by the screening ladder (up to
@@ -349,10 +348,10 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
     if assessment.stalled is not None:
         breadth = generator.breadth(base.puzzle.rows, base.puzzle.cols, target)
     if breadth <= 1:
-        return generator.repair(base, assessment, target, rng)
+        return generator.repair(base, assessment, target, rng, deadline)
     best: tuple[int, Candidate] | None = None
     for _ in range(breadth):
-        changed = generator.repair(base, assessment, target, rng)
+        changed = generator.repair(base, assessment, target, rng, deadline)
         if changed is None:
             continue
         key = (changed.puzzle.id(), changed.solution.shaded)

@@ -56,7 +56,6 @@ the same puzzle on every machine.
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -119,23 +118,13 @@ class KurodokoCandidate:
 class KurodokoGenerator(GenreGenerator):
     """The monotone generator: paint, add clues, sweep, then move clues toward the level.
 
-    The driver hands each run its deadline through :meth:`begin`; past it, a
-    ladder run raises :class:`~pencilkit.frame.generate.OutOfTime`, which the
-    driver treats as the end of its budget.  The deadline is kept per thread,
-    so runs in several threads (the web player's) do not cut each other short.
+    The driver hands ``start`` and ``repair`` the run's deadline; past it, a
+    ladder run raises :class:`~pencilkit.frame.ladder.OutOfTime`, which the
+    driver treats as the end of its budget.
     """
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self._ruleset = ruleset
-        self._local = threading.local()
-
-    def begin(self, deadline: float) -> None:
-        self._local.deadline = deadline
-
-    @property
-    def deadline(self) -> float | None:
-        """The deadline of this thread's latest run, or ``None`` before its first."""
-        return getattr(self._local, "deadline", None)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -154,12 +143,13 @@ class KurodokoGenerator(GenreGenerator):
         """Clue moves without reaching the level before a new painting: ``PATIENCE * (rows + cols)``."""
         return PATIENCE * (rows + cols)
 
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
         painting = paint(rows, cols, rng)
-        return self.complete(painting, 0, target, rng)
+        return self.complete(painting, 0, target, rng, deadline=deadline)
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random) -> Candidate | None:
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
         """Move one clue of a puzzle the ladder below the target still finishes.
 
         Every candidate this generator makes is finished by the ladder up to
@@ -171,22 +161,23 @@ class KurodokoGenerator(GenreGenerator):
             return None
         dropped = rng.choice(sorted(cells(candidate.clue_cells)))
         return self.complete(candidate.painting, candidate.clue_cells & ~(1 << dropped), target, rng,
-                             avoid=1 << dropped, rivals=candidate.rivals)
+                             avoid=1 << dropped, rivals=candidate.rivals, deadline=deadline)
 
     def complete(self, painting: Painting, clue_cells: Mask, target: Level, rng: random.Random,
-                 avoid: Mask = 0, rivals: Sequence[Answer] = ()) -> KurodokoCandidate | None:
+                 avoid: Mask = 0, rivals: Sequence[Answer] = (),
+                 deadline: float | None = None) -> KurodokoCandidate | None:
         """Add clues until the ladder up to ``target`` finishes, then sweep; ``None`` if it never does.
 
         ``rivals`` are other solutions of the painting met before; the ones met
         now are added to them (the most recent :data:`RIVALS_KEPT`).
         """
         met = list(rivals)
-        added = add_clues(self.ruleset, painting, clue_cells, target, rng, avoid=avoid, deadline=self.deadline,
+        added = add_clues(self.ruleset, painting, clue_cells, target, rng, avoid=avoid, deadline=deadline,
                           rivals=met)
         if added is None:
             return None
-        added = ratable(self.ruleset, painting, added, target, rng, deadline=self.deadline)
-        swept = sweep(self.ruleset, painting, added, target, rng, deadline=self.deadline, rivals=met)
+        added = ratable(self.ruleset, painting, added, target, rng, deadline=deadline)
+        swept = sweep(self.ruleset, painting, added, target, rng, deadline=deadline, rivals=met)
         return KurodokoCandidate(painting, swept, added=added.bit_count(), rivals=tuple(met[-RIVALS_KEPT:]))
 
 

@@ -228,7 +228,8 @@ class NurikabeGenerator(GenreGenerator):
     def max_level(self, rows: int, cols: int) -> Level:
         return feasibility.max_level(rows, cols)
 
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random) -> Candidate | None:
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
         if self.published(rows, cols, target):
             weights = PUBLISHED_EASY_SIZES if target <= Level.EASY else PUBLISHED_SIZES
             layout = published_layout(rows, cols, rng, sizes=weights)
@@ -292,7 +293,7 @@ class NurikabeGenerator(GenreGenerator):
         return RivalCheck(None if found is None else answer_of(puzzle, found))
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random) -> Candidate | None:
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
         assert isinstance(candidate, NurikabeCandidate)
         layout = candidate.layout
         changed: Layout | None
