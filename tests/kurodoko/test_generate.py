@@ -313,7 +313,7 @@ def test_the_budget_is_respected_and_nothing_unproven_comes_back() -> None:
 
 def test_the_deadline_stops_a_slow_start() -> None:
     """A painting's add-and-sweep at 15x15 hard takes far longer than 0.2 s: the deadline cuts it."""
-    from pencilkit.frame.ladder import OutOfTime
+    from pencilkit.frame.budget import OutOfTime
 
     start = time.perf_counter()
     with pytest.raises(OutOfTime):

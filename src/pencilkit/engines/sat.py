@@ -32,8 +32,8 @@ from typing import Protocol, runtime_checkable
 
 from ..errors import PencilkitError
 from ..frame.board import Board, Contradiction
+from ..frame.budget import OutOfTime, time_limit
 from ..frame.genre import Violation
-from ..frame.ladder import OutOfTime, time_limit
 from ..frame.levels import Level
 from ..frame.ruleset import Ruleset
 from ..frame.search import SearchResult

@@ -11,6 +11,7 @@ from .json_format import format_json, parse_json
 from .puzzle_id import format_id, looks_like_id, parse_id
 from .text import format_text, looks_like_text, parse_grid, parse_text
 
+
 def format_url(puzzle: Puzzle) -> str:
     """The puzz.link URL (:func:`pencilkit.formats.url.format_url`; that module loads when first used)."""
     from .url import format_url as write_url

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..genres import find_genre
 from ..grid import Cell, Grid, Mask, cells

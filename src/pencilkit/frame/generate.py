@@ -61,11 +61,12 @@ from ..errors import PencilkitError
 from ..grid import MAX_SIDE
 from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
+from .budget import Budget, OutOfTime, active
 from .genre import Genre
-from .ladder import OutOfTime, Trace
+from .ladder import Trace
 from .levels import GENERATABLE, Level
 from .ruleset import Ruleset
-from .search import Budget, count
+from .search import count
 
 DEFAULT_TIME_BUDGET = 60.0
 """Seconds one puzzle may take unless the caller says otherwise."""
@@ -73,9 +74,6 @@ SEARCH_NODES = 400
 """Search nodes an assessment spends looking for a second solution."""
 MAX_DETOUR = 4
 """Changes in a row an attempt may take away from its closest candidate before going back to it."""
-LADDER_CHUNK = 4
-"""Technique applications between two looks at the clock."""
-
 
 class GenerationFailed(Exception):
     """The time budget ran out before any proven-unique candidate was found."""
@@ -390,7 +388,7 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
         if oracle.rival is not None:
             return Assessment(Outcome.MULTIPLE, stalled=board, rival=oracle.rival)
     else:
-        search_budget = Budget(nodes, None if deadline is None else max(0.0, deadline - time.perf_counter()))
+        search_budget = Budget.until(deadline, nodes)
         found = count(board, ruleset, limit=2, budget=search_budget, level=Level.MEDIUM)
         if deadline is not None and time.perf_counter() > deadline:
             raise OutOfTime
@@ -438,15 +436,10 @@ def _finished(candidate: Candidate, board: Board, trace: Trace, target: Level) -
 
 
 def _run(ruleset: Ruleset, board: Board, level: Level, trace: Trace, deadline: float | None) -> None:
-    """The ladder up to ``level`` to its fixpoint, a few steps at a time, watching the clock."""
+    """The ladder up to ``level`` to its fixpoint; :class:`OutOfTime` past ``deadline``."""
     try:
-        while board.undecided:
-            if deadline is not None and time.perf_counter() > deadline:
-                raise OutOfTime
-            before = trace.count
-            ruleset.run(board, max_level=level, trace=trace, max_steps=LADDER_CHUNK)
-            if trace.count - before < LADDER_CHUNK:
-                return
+        with active(Budget.until(deadline)):
+            ruleset.run(board, max_level=level, trace=trace)
     except Contradiction as broken:
         raise RuntimeError(f"the ladder refuted the intended solution: {broken.reason}") from None
 

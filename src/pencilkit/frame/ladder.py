@@ -10,15 +10,13 @@ and no technique ever works from derived data that a change has invalidated.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..cellset import CellSet
 from ..grid import Grid, Mask
 from .board import Board, Contradiction
+from .budget import check_time
 from .levels import Level
 
 Reason = str | Callable[[], str]
@@ -67,30 +65,6 @@ class Technique:
     level: Level
     find: Finder = field(repr=False)
     summary: str = ""
-
-
-class OutOfTime(Exception):
-    """The time limit set with :func:`time_limit` has passed."""
-
-
-_deadline: ContextVar[float | None] = ContextVar("pencilkit_deadline", default=None)
-
-
-@contextmanager
-def time_limit(seconds: float | None) -> Iterator[None]:
-    """Within the block, propagation raises :class:`OutOfTime` once ``seconds`` have passed."""
-    token = _deadline.set(None if seconds is None else time.perf_counter() + seconds)
-    try:
-        yield
-    finally:
-        _deadline.reset(token)
-
-
-def check_time() -> None:
-    """Raise :class:`OutOfTime` past the deadline of the enclosing :func:`time_limit`."""
-    deadline = _deadline.get()
-    if deadline is not None and time.perf_counter() > deadline:
-        raise OutOfTime
 
 
 @dataclass
@@ -144,5 +118,4 @@ def propagate(
     return trace
 
 
-__all__ = ["Contradiction", "OutOfTime", "Step", "Technique", "Trace", "check_time",
-           "propagate", "time_limit"]
+__all__ = ["Contradiction", "Step", "Technique", "Trace", "propagate"]

@@ -40,7 +40,8 @@ from weakref import WeakKeyDictionary
 
 from ..grid import Cell, Grid, Mask, cells
 from .board import Board, Contradiction
-from .ladder import Step, Technique, check_time
+from .budget import check_time
+from .ladder import Step, Technique
 from .levels import Level
 
 if TYPE_CHECKING:

@@ -2,22 +2,21 @@
 
 Counting to two proves uniqueness.  Every node propagates with the ladder up
 to ``level`` (sound techniques only prune boards without solutions), so the
-count is exact whenever the search is exhaustive.  A node budget and an
-optional deadline bound the work; a search that runs out says so.
+count is exact whenever the search is exhaustive.  A :class:`~.budget.Budget`
+(nodes, a deadline, a way to call it off) bounds the work; a search that runs
+out says so.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..puzzle import Answer
 from .board import Board, Contradiction
+from .budget import DEFAULT_NODES, Budget
 from .levels import Level
 from .ruleset import Ruleset
-
-DEFAULT_NODES = 200_000
 
 
 @dataclass
@@ -34,26 +33,8 @@ class SearchResult:
         return len(self.solutions)
 
 
-class Budget:
-    """Nodes and seconds a search may spend."""
-
-    def __init__(self, nodes: int = DEFAULT_NODES, seconds: float | None = None) -> None:
-        self.nodes = nodes
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
-        self.used = 0
-
-    def spend(self) -> bool:
-        """Take one node; False when the budget is gone."""
-        self.used += 1
-        if self.used > self.nodes:
-            return False
-        if self.deadline is not None and self.used % 16 == 0 and time.perf_counter() > self.deadline:
-            return False
-        return True
-
-
 class OutOfBudget(Exception):
-    pass
+    """A search spent its budget before it was done."""
 
 
 def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = Level.MEDIUM,
@@ -110,3 +91,6 @@ def count(
         result.exhaustive = False
     result.nodes = budget.used
     return result
+
+
+__all__ = ["DEFAULT_NODES", "Budget", "OutOfBudget", "SearchResult", "count", "solutions"]

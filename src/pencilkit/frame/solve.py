@@ -12,16 +12,18 @@ solves: the frame imports none.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..puzzle import Answer, Puzzle
 from .board import Contradiction
+from .budget import Budget, OutOfTime, active
 from .genre import Genre
-from .ladder import OutOfTime, Step, Trace, time_limit
+from .ladder import Step, Trace
 from .levels import Level
-from .search import DEFAULT_NODES, Budget, SearchResult, count
+from .search import DEFAULT_NODES, SearchResult, count
 
 PROFILE_VERSION = "4"
 """Version of the technique profiles; a rating is stamped with it (what each version changed:
@@ -103,19 +105,24 @@ def solve(
     record: bool = False,
     limit: int = 2,
     exact: bool = True,
+    cancelled: Callable[[], bool] | None = None,
 ) -> Solution:
     """Solve ``puzzle``: ladder up to ``max_level``, then search counting to ``limit``.
 
     When the ladder stalls and ``exact`` is set, the genre's finisher (the SAT
     engine, with python-sat) counts from the stalled board with the time left;
     without one, depth-first search does, within ``nodes`` and the time left.
+    One :class:`~.budget.Budget` of ``nodes`` and ``seconds`` holds for the
+    whole solve; ``cancelled()`` returning true calls it off (``gave_up``),
+    as the deadline does.
     """
     start = time.perf_counter()
+    budget = Budget(nodes, seconds, cancelled=cancelled)
     ruleset = genre.ruleset
     board = genre.start(puzzle)
     trace = Trace(record=record)
     try:
-        with time_limit(seconds):
+        with active(budget):
             ruleset.run(board, max_level=max_level, trace=trace)
     except Contradiction as broken:
         return Solution(puzzle, Status.NONE, [], None, 0, time.perf_counter() - start, trace.steps,
@@ -127,14 +134,16 @@ def solve(
         return Solution(puzzle, Status.UNIQUE, [board.answer()], trace.hardest, 0,
                         time.perf_counter() - start, trace.steps)
     stalled = board.answer()
-    left = FINISH_SECONDS if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-    finished = genre.finish(board, limit=limit, seconds=left, max_level=max_level) if exact else None
+    left = budget.left()
+    finished = None
+    if exact:
+        finished = genre.finish(board, limit=limit, seconds=FINISH_SECONDS if left is None else left,
+                                max_level=max_level)
     result: SearchResult
     if finished is not None:
         result, method = finished, "sat"
     else:
-        remaining = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-        result = count(board, ruleset, limit=limit, budget=Budget(nodes, remaining),
+        result = count(board, ruleset, limit=limit, budget=budget,
                        level=min(max_level, SHALLOW_LEVEL), deep_level=min(max_level, DEEP_LEVEL),
                        shallow=SHALLOW_DEPTH)
         method = "search"

@@ -6,6 +6,7 @@ from ...frame.board import Board
 from ...grid import Cell, cells
 from .rays import clue_views, readings
 
+
 def candidates(board: Board) -> list[Cell]:
     """Undecided cells, most constrained first.
 

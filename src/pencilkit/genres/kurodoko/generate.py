@@ -62,23 +62,21 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from ...frame.board import Board, Contradiction
+from ...frame.budget import Budget, OutOfTime, active
 from ...frame.generate import (
     SEARCH_NODES,
     Assessment,
     Candidate,
     GenreGenerator,
 )
-from ...frame.ladder import OutOfTime
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
-from ...frame.search import Budget, OutOfBudget, solutions
+from ...frame.search import OutOfBudget, solutions
 from ...grid import Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
 from ..clued import clue_board
 from .layout import Painting, paint
 
-LADDER_CHUNK = 8
-"""Technique applications between two looks at the clock."""
 PATIENCE = 2
 """Clue moves per ``rows + cols`` after which the driver paints a new board."""
 SWEEP_NODES = SEARCH_NODES // 2
@@ -189,12 +187,8 @@ def finishes(ruleset: Ruleset, board: Board, level: Level, deadline: float | Non
     mean an unsound technique).
     """
     try:
-        while board.undecided:
-            if deadline is not None and time.perf_counter() > deadline:
-                raise OutOfTime
-            trace = ruleset.run(board, max_level=level, max_steps=LADDER_CHUNK)
-            if trace.count < LADDER_CHUNK:
-                break
+        with active(Budget.until(deadline)):
+            ruleset.run(board, max_level=level)
     except Contradiction as broken:
         raise RuntimeError(f"the ladder refuted a painted board: {broken.reason}") from None
     return not board.undecided

@@ -7,6 +7,7 @@ from ...grid import Cell, cells
 from .analysis import analysis
 from .techniques import completions, passable
 
+
 def candidates(board: Board) -> list[Cell]:
     """Undecided cells, most constrained first: exits of the tightest islands, then the frontier."""
     a = analysis(board)

@@ -46,6 +46,7 @@ from functools import cached_property
 
 from ...engines.sat import SatSession, SatTimeout, answer_of
 from ...frame.board import Board
+from ...frame.budget import OutOfTime
 from ...frame.generate import (
     Assessment,
     Candidate,
@@ -53,7 +54,6 @@ from ...frame.generate import (
     Outcome,
     RivalCheck,
 )
-from ...frame.ladder import OutOfTime
 from ...frame.levels import Level
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
