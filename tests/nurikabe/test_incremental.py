@@ -16,6 +16,7 @@ import pytest
 from pencilkit import Puzzle
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.genres import find_genre, start_board
+from pencilkit.genres.nurikabe import techniques
 from pencilkit.genres.nurikabe.analysis import analysis
 from pencilkit.genres.nurikabe.techniques import (
     TECHNIQUES,
@@ -54,7 +55,7 @@ def verdicts(board: Board) -> tuple[object, ...]:
             out.append([(s.shade, s.unshade) for s in find(board) or []])
         except Contradiction as broken:
             out.append(("contradiction", broken.cells, broken.reason))
-    searched = board._derived.get("sea_gaps")  # each part's search: carried or fresh, the same
+    searched = board._derived.get(techniques.SEA_GAPS)  # each part's search: carried or fresh, the same
     out.append(None if searched is None else {part: known[:2] for part, known in searched[2].items()})
     return tuple(out)
 
@@ -114,7 +115,7 @@ def _probe_like_boards(board: Board, rng: random.Random, count: int) -> list[tup
             attempt.assign(0, 1 << cell)
         else:
             attempt.assign(1 << cell, 0)
-        earlier = attempt.earlier("sea_cut_structure")
+        earlier = attempt.earlier(techniques.SEA_CUT_STRUCTURE)
         space = attempt.shaded | attempt.undecided
         out.append((attempt, earlier is not None and earlier.space != space))
     return out
@@ -139,12 +140,12 @@ def test_sea_cuts_of_probed_boards_equal_fresh_ones(name: str) -> None:
         for attempt, loses in _probe_like_boards(board, rng, 25):
             for _ in range(4):
                 fresh = Board(puzzle, attempt.shaded, attempt.unshaded)
-                earlier = attempt.earlier("sea_cut_structure")
+                earlier = attempt.earlier(techniques.SEA_CUT_STRUCTURE)
                 try:
                     assert derived(attempt) == derived(fresh)
                 except Contradiction:
                     break
-                now = attempt.derived("sea_cut_structure", lambda _: None)
+                now = attempt.derived(techniques.SEA_CUT_STRUCTURE, lambda _: None)
                 updated += loses and now is not None and earlier is not None \
                     and len(now.fixes) > len(earlier.fixes)  # updated, not rebuilt
                 loses = False
@@ -160,7 +161,7 @@ def test_sea_cuts_of_probed_boards_equal_fresh_ones(name: str) -> None:
                 if not found:
                     break
                 attempt.assign(found[0].shade, found[0].unshade)
-                earlier = attempt.earlier("sea_cut_structure")
+                earlier = attempt.earlier(techniques.SEA_CUT_STRUCTURE)
                 loses = earlier is not None and earlier.space != attempt.shaded | attempt.undecided
     assert compared > 100 and updated > 30
 

@@ -11,7 +11,7 @@ Copying a board for a branch or a probe copies two ints.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..grid import Grid, Mask
 from ..puzzle import Answer, Puzzle
@@ -31,6 +31,22 @@ class Contradiction(Exception):
         self.cells = cells
 
 
+class Derived(Generic[T]):
+    """One kind of data a genre derives from a board, named and typed: the key of :meth:`Board.derived`.
+
+    A genre declares each kind once, as a module constant with its type:
+    ``SEA_PARTS: Derived[list[Mask]] = Derived("sea parts")``.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Derived({self.name!r})"
+
+
 class Board:
     """Shaded and unshaded cells of one puzzle; the rest are undecided."""
 
@@ -41,8 +57,8 @@ class Board:
         self.grid: Grid = puzzle.grid
         self.shaded = shaded
         self.unshaded = unshaded
-        self._derived: dict[str, Any] = {}
-        self._earlier: dict[str, Any] = {}
+        self._derived: dict[Derived[Any], Any] = {}
+        self._earlier: dict[Derived[Any], Any] = {}
         if shaded & unshaded:
             raise Contradiction("a cell is both shaded and unshaded", shaded & unshaded)
 
@@ -70,7 +86,7 @@ class Board:
                 self._earlier = {**self._earlier, **self._derived} if self._earlier else self._derived
                 self._derived = {}
 
-    def derived(self, key: str, compute: Callable[[Board], T]) -> T:
+    def derived(self, key: Derived[T], compute: Callable[[Board], T]) -> T:
         """``compute(self)``, cached until the board changes."""
         try:
             return self._derived[key]  # type: ignore[no-any-return]
@@ -78,12 +94,12 @@ class Board:
             value = self._derived[key] = compute(self)
             return value
 
-    def keep(self, key: str, value: Any) -> None:
+    def keep(self, key: Derived[T], value: T) -> None:
         """Keep ``value`` as what ``derived(key, ...)`` gives until the board changes (a value kept
         already stays): for a technique that works out its data while it searches."""
         self._derived.setdefault(key, value)
 
-    def earlier(self, key: str) -> Any:
+    def earlier(self, key: Derived[T]) -> T | None:
         """What ``derived(key, ...)`` gave on an earlier state of this board (or of the board it
         was copied from), or ``None``.  Cells only ever get decided, never undecided, so a
         genre can update that value for the cells decided since, instead of starting over."""

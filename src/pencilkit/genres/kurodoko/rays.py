@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...frame.board import Board
+from ...frame.board import Board, Derived
 from ...grid import Cell, Grid, Mask
 from ...puzzle import Puzzle
 from .rules import DIRECTIONS, ray
@@ -122,7 +122,8 @@ def readings(board: Board) -> tuple[Reading, ...]:
     return board.derived(READINGS, _readings).readings
 
 
-READINGS = "kurodoko.readings"
+READINGS: Derived[Readings] = Derived("kurodoko readings")
+"""What each clue sees on a board (:func:`readings`)."""
 
 
 def _readings(board: Board) -> Readings:

@@ -13,8 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from ...frame.board import Board, Contradiction
+from ...frame.board import Board, Contradiction, Derived
 from ...grid import Cell, Mask
+
+
+ANALYSIS: Derived[Analysis] = Derived("nurikabe analysis")
+"""The islands, the strays and the open cells of a Nurikabe board (:func:`analysis`)."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,7 @@ def analyse(board: Board) -> Analysis:
     sea = board.shaded
     land = board.unshaded
     unknown = grid.full & ~sea & ~land
-    earlier: Analysis | None = board.earlier("nurikabe")
+    earlier: Analysis | None = board.earlier(ANALYSIS)
     if earlier is None or earlier.land & ~land:
         kept_islands: list[Island] = []
         kept_strays: list[Mask] = []
@@ -184,7 +188,7 @@ def _assemble(board: Board, sea: Mask, land: Mask, unknown: Mask, islands: list[
 
 def analysis(board: Board) -> Analysis:
     """The board's analysis, computed once per board state."""
-    return board.derived("nurikabe", analyse)
+    return board.derived(ANALYSIS, analyse)
 
 
 def describe(island: Island, board: Board) -> str:

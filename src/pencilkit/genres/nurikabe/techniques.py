@@ -29,13 +29,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
-from ...frame.board import Board, Contradiction
+from ...frame.board import Board, Contradiction, Derived
 from ...frame.ladder import Step, Technique
 from ...frame.levels import Level
 from ...grid import Cell, Grid, Mask, cells
 from .analysis import Analysis, Island, analysis, describe
 from .cuts import CutStructure, cut_structure
 from .fence import Span, fence_boxes, walled_off
+
+SEA_PARTS: Derived[tuple[Mask, list[Mask], list[Mask]]] = Derived("sea parts")
+"""The sea, its connected parts and their borders."""
+PROSPECTS: Derived[tuple[tuple[Mask, ...], dict[int, Prospect]]] = Derived("prospects")
+"""What each growing island may still become (see :class:`Prospect`), with the masks it was read from."""
+REACHES: Derived[dict[int, Mask]] = Derived("reaches")
+"""For each island that may still grow, the cells it could hold when finished."""
+REACH: Derived[Mask] = Derived("reach")
+"""Every cell some island could still take."""
+SEA_GAPS: Derived[tuple[Mask, Mask, dict[Mask, tuple[int, Mask, int]]]] = Derived("sea gaps")
+"""The sea and open cells a ``sea_budget`` search read, and each sea part's search for its nearest other part."""
+SEA_CUTS: Derived[Mask | None] = Derived("sea cuts")
+"""The open cells whose being land would split the sea (``None``: it is split already)."""
+SEA_CUT_STRUCTURE: Derived[CutStructure | None] = Derived("sea cut structure")
+"""The articulation structure the sea cuts are read from."""
 
 SHAPES_LIMIT = 256
 """Most completions ``island_shapes`` enumerates for one island before giving up on it."""
@@ -180,12 +195,12 @@ def island_exit(board: Board) -> list[Step] | None:
 
 def sea_parts(board: Board) -> list[Mask]:
     """The connected parts of the sea, updated from an earlier board's parts when there are some."""
-    return board.derived("sea_parts", _sea_parts)[1]
+    return board.derived(SEA_PARTS, _sea_parts)[1]
 
 
 def sea_part_borders(board: Board) -> list[Mask]:
     """The border of each part of :func:`sea_parts`, in the same order."""
-    return board.derived("sea_parts", _sea_parts)[2]
+    return board.derived(SEA_PARTS, _sea_parts)[2]
 
 
 def _sea_parts(board: Board) -> tuple[Mask, list[Mask], list[Mask]]:
@@ -193,7 +208,7 @@ def _sea_parts(board: Board) -> tuple[Mask, list[Mask], list[Mask]]:
     their borders (probing asks for them on boards that differ in a few cells)."""
     grid = board.grid
     sea = board.shaded
-    earlier: tuple[Mask, list[Mask], list[Mask]] | None = board.earlier("sea_parts")
+    earlier: tuple[Mask, list[Mask], list[Mask]] | None = board.earlier(SEA_PARTS)
     if earlier is None or earlier[0] & ~sea:
         parts = grid.components(sea)
         return sea, parts, [grid.border(part) for part in parts]
@@ -309,7 +324,7 @@ def prospects(board: Board) -> dict[int, Prospect]:
         a = analysis(b)
         grid = b.grid
         stamp = (a.sea, a.land, a.stray_cells, a.touched, a.touched_twice)
-        earlier: tuple[tuple[Mask, ...], dict[int, Prospect]] | None = b.earlier("prospects")
+        earlier: tuple[tuple[Mask, ...], dict[int, Prospect]] | None = b.earlier(PROSPECTS)
         if earlier is None:
             changed, before_all = grid.full, {}
         else:
@@ -352,12 +367,12 @@ def prospects(board: Board) -> dict[int, Prospect]:
                 reach_ = bounded_reach(grid, island.cells, need, room)
             out[island.index] = Prospect(island.cells, None, reach_, room)
         return stamp, out
-    return board.derived("prospects", compute)[1]
+    return board.derived(PROSPECTS, compute)[1]
 
 
 def reaches(board: Board) -> dict[int, Mask]:
     """For each island that may still grow (by index), the cells it could hold when finished."""
-    return board.derived("reaches", lambda b: {k: p.reach for k, p in prospects(b).items()})
+    return board.derived(REACHES, lambda b: {k: p.reach for k, p in prospects(b).items()})
 
 
 def reach(board: Board) -> Mask:
@@ -367,7 +382,7 @@ def reach(board: Board) -> Mask:
         for cells_ in reaches(b).values():
             total |= cells_
         return total
-    return board.derived("reach", compute)
+    return board.derived(REACH, compute)
 
 
 def sea_budget(board: Board) -> list[Step] | None:
@@ -398,7 +413,7 @@ def sea_budget(board: Board) -> list[Step] | None:
         shared |= one & border
         one |= border
     shared &= open_
-    earlier: tuple[Mask, Mask, dict[Mask, tuple[int, Mask, int]]] | None = board.earlier("sea_gaps")
+    earlier: tuple[Mask, Mask, dict[Mask, tuple[int, Mask, int]]] | None = board.earlier(SEA_GAPS)
     if earlier is None:
         changed, before = grid.full, {}
     else:
@@ -421,7 +436,7 @@ def sea_budget(board: Board) -> list[Step] | None:
         if needed > budget:
             raise Contradiction(f"joining the {len(parts)} parts of the sea takes more than the "
                                 f"{_sea_cells(budget)} left", sea)
-    board.keep("sea_gaps", (sea, open_, gaps))
+    board.keep(SEA_GAPS, (sea, open_, gaps))
     return None
 
 
@@ -538,7 +553,7 @@ def _sea_cut(board: Board, a: Analysis) -> list[Step]:
     sea = a.sea
     if sea & (sea - 1) == 0:
         return []
-    cuts = board.derived("sea_cuts", _sea_cuts)
+    cuts = board.derived(SEA_CUTS, _sea_cuts)
     if cuts is None:
         raise Contradiction("the sea can no longer be connected", sea)
     grid = board.grid
@@ -556,14 +571,14 @@ def _sea_cuts(board: Board) -> Mask | None:
     sea cells.  When no update applies, one Tarjan pass builds it afresh.
     """
     space = board.shaded | board.undecided
-    structure: CutStructure | None = board.earlier("sea_cut_structure")
+    structure: CutStructure | None = board.earlier(SEA_CUT_STRUCTURE)
     if structure is not None and structure.space != space:
         structure = structure.without(board.grid, structure.space & ~space)
     if structure is None:
         structure = cut_structure(board.grid, space, board.shaded)
-        board.keep("sea_cut_structure", structure)
+        board.keep(SEA_CUT_STRUCTURE, structure)
         return None if structure is None else structure.cuts & ~board.shaded
-    board.keep("sea_cut_structure", structure)
+    board.keep(SEA_CUT_STRUCTURE, structure)
     return structure.cuts_with(board.shaded)
 
 
