@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -30,7 +31,31 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
+def _terminal_width() -> int:
+    """The width help is wrapped to: ``$COLUMNS``, else the terminal's, else 80 (as ``shutil`` says,
+    without importing it, which costs every start a few milliseconds)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return max(columns, 1)
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_terminal_width() - 2)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
     def error(self, message: str) -> None:  # type: ignore[override]
         print(f"pencilkit: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
