@@ -36,8 +36,8 @@ class Island:
     need: int | None
     """Cells still to add (``number - size``); ``None`` for a ``?`` clue (any number).
 
-    rationale: a field, not a property: the techniques read it about 600,000
-    times on a 50x50 solve, and islands are built a few thousand times."""
+    A field, not a property: the techniques read it hundreds of thousands of
+    times on a large solve, and islands are built a few thousand times."""
 
     @property
     def is_complete(self) -> bool:

@@ -249,8 +249,7 @@ class NurikabeGenerator(GenreGenerator):
 
         The intended solution is blocked, the board's decided cells are
         assumed (in the published style, given to the encoding, which then
-        leaves out what they rule out: 10x10 medium, median 1.7 s against
-        0.5 s on seeds 0-4), and the solver's first guess at every cell is its
+        leaves out what they rule out, three times faster), and the solver's first guess at every cell is its
         value in the intended solution, so the rival it finds tends to differ
         from it in few cells (one repair then deals with it).  Each solver
         call may spend :data:`RIVAL_CONFLICTS` conflicts, and in the published
@@ -260,12 +259,10 @@ class NurikabeGenerator(GenreGenerator):
         rarely settles a board with big islands open).  The solver is deterministic and the limits are
         counts, so a seed still gives one puzzle.  The deadline is looked at
         between calls, not during one: interrupting the solver needs a timer
-        thread per call, which cost more than the solving (2.7 s of the 3.5 s
-        spent solving, in a profile of three 10x10 expert runs), and a check
-        from a stalled board takes milliseconds.
-        rationale: at 10x10 expert the frame's 400-node search took about 14 ms
-        a candidate and ran out on a few (90-300 ms each, and those stayed
-        unknown); the SAT check takes about 10 ms and nearly always answers.
+        thread per call, which costs more than the solving, and a check from
+        a stalled board takes milliseconds.  Where the frame's bounded search
+        runs out and leaves a candidate unknown, the SAT check nearly always
+        answers.
         """
         published = self.published(candidate.puzzle.rows, candidate.puzzle.cols, target)
         if target < SAT_FROM and not published:
