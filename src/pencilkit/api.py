@@ -22,8 +22,14 @@ def parse(text: str | bytes, *, genre: str | None = None) -> Puzzle:
     return read_puzzle(text, genre=genre)
 
 
+SOLVE_SECONDS = 60.0
+"""The time a solve may take unless the caller says otherwise (``seconds=None``: no limit)."""
+
+
 def solve(puzzle: Puzzle, **options: Any) -> solving.Solution:
-    """Solve, prove unique and rate ``puzzle`` (options: see :func:`pencilkit.frame.solve.solve`)."""
+    """Solve, prove unique and rate ``puzzle`` within :data:`SOLVE_SECONDS` (options: see
+    :func:`pencilkit.frame.solve.solve`; ``record=True``, or :func:`explain`, keeps the steps)."""
+    options.setdefault("seconds", SOLVE_SECONDS)
     return solving.solve(genre_of(puzzle), puzzle, **options)
 
 
@@ -51,7 +57,7 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
     if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
         raise FormatError(
             f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
-    return genre_of(puzzle).check(puzzle, answer.finished())
+    return [violation.on(puzzle.grid) for violation in genre_of(puzzle).check(puzzle, answer.finished())]
 
 
 def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,

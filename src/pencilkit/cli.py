@@ -57,6 +57,9 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        checking = self.prog.endswith(" check") or getattr(self, "command", None) == "check"
+        if checking and "unrecognized arguments" in message:
+            message += " (an answer whose first row starts with - goes after --: pencilkit check PUZZLE -- ANSWER)"
         print(f"pencilkit: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
 
@@ -67,6 +70,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from .genres import titles
 
     parser = _Parser(prog="pencilkit", description=f"Solve, rate, explain and generate {titles()}.")
+    parser.command = command  # type: ignore[attr-defined]
     parser.add_argument("--version", action="version", version=f"pencilkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
@@ -81,7 +85,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv[0] if argv else None)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a bad option (already told on stderr)
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
     try:
         return int(args.run(args))
     except PencilkitError as e:

@@ -1,4 +1,4 @@
-"""Where input comes from: an argument, a file, or standard input (``-``)."""
+"""Where input comes from (an argument, a file, or standard input, ``-``) and where output goes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import os
 import sys
 from typing import Any
 
-from .errors import FormatError
+from . import jsontext
+from .errors import FormatError, PencilkitError
 
 MAX_FILE = 64 * 1024 * 1024
 """Largest input file read (bytes)."""
@@ -18,6 +19,8 @@ def read_source(arg: str) -> str:
     if arg == "-":
         data = sys.stdin.buffer.read(MAX_FILE + 1)
         return _decode(data, "standard input")
+    if len(arg) < 4096 and "\n" not in arg and os.path.isdir(arg):
+        raise FormatError(f"{arg} is a directory: give a puzzle, a file or -")
     if len(arg) < 4096 and "\n" not in arg and os.path.isfile(arg):
         size = os.path.getsize(arg)
         if size > MAX_FILE:
@@ -27,6 +30,23 @@ def read_source(arg: str) -> str:
     if arg.endswith((".jsonl", ".json", ".txt", ".pzl")) and not arg.lstrip().startswith(("{", "[")):
         raise FormatError(f"{arg}: no such file")
     return arg
+
+
+def write_file(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a temporary file beside it, then renamed);
+    a path that cannot be written is a ``PencilkitError`` naming it."""
+    target = os.fspath(path)
+    temporary = f"{target}.{os.getpid()}.part"
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(temporary, target)
+    except OSError as e:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise PencilkitError(f"cannot write {target}: {e.strerror or e}") from None
 
 
 def _decode(data: bytes, where: str) -> str:
@@ -54,17 +74,19 @@ def is_json_lines(arg: str, text: str) -> bool:
     if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
         return False
     try:
-        return isinstance(json.loads(lines[0]), dict)
-    except json.JSONDecodeError:
+        return isinstance(jsontext.loads(lines[0]), dict)
+    except (json.JSONDecodeError, FormatError):
         return False
 
 
 def parse_record(line: str, number: int) -> dict[str, Any]:
     """One line of a JSON-lines file: an object with a ``puzzle`` field, or a ``FormatError`` naming the line."""
     try:
-        record = json.loads(line)
+        record = jsontext.loads(line)
     except json.JSONDecodeError as e:
         raise FormatError(f"line {number}: bad JSON at column {e.colno}: {e.msg}") from None
+    except FormatError as e:
+        raise FormatError(f"line {number}: {e}") from None
     if not isinstance(record, dict) or "puzzle" not in record:
         raise FormatError(f"line {number}: expected an object with a 'puzzle' field")
     return record

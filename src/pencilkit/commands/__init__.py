@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+EXITS = ("exit status: 0 done (a unique solution, a correct answer); 1 no solution or several, a wrong "
+         "answer, or out of time; 2 bad input (one line on stderr names it)")
+"""What a command's exit status means, as its help says."""
+EXITS_PLAIN = "exit status: 0 done; 2 bad input (one line on stderr names it)"
+"""The same for a command that only reads, writes or serves."""
 
 
 @dataclass(frozen=True)
@@ -18,11 +25,23 @@ class Command:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    exits: str = EXITS
 
     def add_to(self, sub: Any) -> None:
-        parser = sub.add_parser(self.name, help=self.help, description=self.help)
+        parser = sub.add_parser(self.name, help=self.help, description=self.help, epilog=self.exits)
         self.configure(parser)
         parser.set_defaults(run=self.run)
+
+
+def positive(text: str) -> float:
+    """An option's value that must be a positive, finite number (seconds, sizes)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}")
+    return value
 
 
 def emit_json(data: Any) -> None:

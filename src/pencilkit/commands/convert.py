@@ -15,17 +15,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from .. import jsontext
 from ..errors import FormatError, PencilkitError
 from ..formats import FORMATS, read_puzzle, write_puzzle
 from ..formats.puzzle_id import looks_like_id
 from ..formats.text import format_rows
 from ..formats.url import looks_like_url
-from ..io import parse_record, read_source
+from ..io import parse_record, read_source, write_file
 from ..puzzle import Puzzle
-from . import Command
+from . import EXITS_PLAIN, Command
 
 EXIT_OK = 0
 
@@ -42,7 +42,7 @@ def run_convert(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
     out = convert_text(text, args.to, genre=args.genre, jsonl=args.puzzle.endswith(".jsonl"))
     if args.output and args.output != "-":
-        Path(args.output).write_text(out + "\n", encoding="utf-8")
+        write_file(args.output, out + "\n")
     else:
         sys.stdout.write(out + "\n")
     return EXIT_OK
@@ -63,8 +63,8 @@ def convert_text(text: str, to: str, *, genre: str | None = None, jsonl: bool = 
 def _is_record(line: str) -> bool:
     """A single JSON line is a record (not a JSON puzzle) when its ``puzzle`` field is a string."""
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError:
+        data = jsontext.loads(line)
+    except (json.JSONDecodeError, FormatError):
         return False
     return isinstance(data, dict) and isinstance(data.get("puzzle"), str)
 
@@ -111,5 +111,5 @@ def puzzle_field(puzzle: Puzzle, to: str) -> str | dict[str, Any]:
 
 COMMANDS = [
     Command("convert", "Rewrite puzzles in another format (id, text, json, url), one or a JSON-lines file.",
-            configure_convert, run_convert),
+            configure_convert, run_convert, exits=EXITS_PLAIN),
 ]

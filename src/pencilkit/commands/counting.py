@@ -13,7 +13,7 @@ from ..api import count_solutions
 from ..errors import PencilkitError
 from ..frame.search import DEFAULT_NODES, SearchResult
 from ..genres import genre_of
-from . import Command, add_puzzle_argument, emit_json
+from . import Command, add_puzzle_argument, emit_json, positive
 from .solving import load_puzzle
 
 EXIT_OK, EXIT_FAIL = 0, 1
@@ -26,7 +26,7 @@ def configure_count(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=2, help="stop at this many solutions (default %(default)s)")
     parser.add_argument("--nodes", type=int, default=DEFAULT_NODES,
                         help="search node budget, ladder engine (default %(default)s)")
-    parser.add_argument("--time", type=float, default=60.0, metavar="SECONDS",
+    parser.add_argument("--time", type=positive, default=60.0, metavar="SECONDS",
                         help="time budget (default %(default)s)")
     parser.add_argument("--json", action="store_true", help="print the count as JSON")
 

@@ -81,7 +81,8 @@ def solve_sat(puzzle: Puzzle, *, seconds: float | None = None, limit: int = 2, *
     from ..engines.sat import count_sat, sat_genre
 
     result = count_sat(sat_genre(genre_of(puzzle), puzzle.genre), puzzle, limit=limit, seconds=seconds)
-    return Solution(puzzle, Status.of(result), result.solutions, None, result.nodes, result.seconds)
+    return Solution(puzzle, Status.of(result), result.solutions, None, result.nodes, result.seconds, method="sat",
+                    engine="sat")
 
 
 def solve_aco(puzzle: Puzzle, *, seconds: float | None = None, parameters: Any = None, seed: int = 0,
@@ -93,5 +94,7 @@ def solve_aco(puzzle: Puzzle, *, seconds: float | None = None, parameters: Any =
     outcome = solve_colony(puzzle, parameters or AcoParameters(), seed=seed,
                            seconds=60.0 if seconds is None else seconds)
     if outcome.answer is None:
-        return Solution(puzzle, Status.GAVE_UP, [], None, outcome.iterations, time.perf_counter() - start)
-    return Solution(puzzle, Status.FOUND, [outcome.answer], None, outcome.iterations, time.perf_counter() - start)
+        return Solution(puzzle, Status.GAVE_UP, [], None, outcome.iterations, time.perf_counter() - start,
+                        method="aco", engine="aco")
+    return Solution(puzzle, Status.FOUND, [outcome.answer], None, outcome.iterations, time.perf_counter() - start,
+                    method="aco", engine="aco")

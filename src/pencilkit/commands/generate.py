@@ -18,7 +18,7 @@ from ..errors import PencilkitError
 from ..formats import write_puzzle
 from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
-from . import Command, emit_json
+from . import Command, emit_json, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
 FORMAT_CHOICES = ("id", "text", "json")
@@ -51,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the first puzzle (default: drawn at random and printed)")
     parser.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (seeds SEED, SEED+1, ...)")
-    parser.add_argument("--time-budget", type=float, default=DEFAULT_TIME_BUDGET, metavar="SECONDS",
+    parser.add_argument("--time-budget", type=positive, default=DEFAULT_TIME_BUDGET, metavar="SECONDS",
                         help="seconds each puzzle may take (default %(default)g)")
     parser.add_argument("--style", default=None,
                         help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
@@ -94,5 +94,7 @@ def describe(made: Generated, fmt: str) -> str:
 
 
 COMMANDS = [
-    Command("generate", "Generate unique puzzles at a shape and level, reproducible from a seed.", configure, run),
+    Command("generate", "Generate unique puzzles at a shape and level, reproducible from a seed.", configure, run,
+            exits="exit status: 0 every puzzle rated exactly as asked; 1 none found in the budget, or one only "
+                  "near the level (marked inexact); 2 bad input (one line on stderr names it)"),
 ]

@@ -114,5 +114,6 @@ def _open_when_started(server: object, url: str, wait: float = 30.0) -> None:
 
 
 COMMANDS = [
-    Command("play", f"Serve the web player ({titles()}) and open it in a browser.", configure, run),
+    Command("play", f"Serve the web player ({titles()}) and open it in a browser.", configure, run,
+            exits="exit status: 0 stopped (Ctrl+C); 2 bad input or the address is taken (one line on stderr)"),
 ]

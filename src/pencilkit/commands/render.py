@@ -30,9 +30,9 @@ from ..formats.export import svg_to_pdf, svg_to_png, svgs_to_pdf
 from ..formats.sheet import PAPERS, SheetEntry, layout_sheet
 from ..formats.svg import CELL, render_svg
 from ..frame.solve import Status
-from ..io import is_json_lines, parse_record, read_source
+from ..io import is_json_lines, parse_record, read_source, write_file
 from ..puzzle import Answer, Puzzle
-from . import Command
+from . import EXITS_PLAIN, Command, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
 OUTPUT_KINDS = (".svg", ".png", ".pdf")
@@ -49,16 +49,16 @@ def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true", help="highlight the rules the answer breaks")
     parser.add_argument("--dots", choices=("auto", "on", "off"), default="auto",
                         help="draw unshaded marks as dots (auto: only in a partial answer)")
-    parser.add_argument("--cell", type=float, default=CELL, help="cell size in points (default %(default)s)")
+    parser.add_argument("--cell", type=positive, default=CELL, help="cell size in points (default %(default)s)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write .svg, .png or .pdf (default: SVG to stdout)")
-    parser.add_argument("--scale", type=float, default=2.0, help="PNG pixels per point (default %(default)s)")
+    parser.add_argument("--scale", type=positive, default=2.0, help="PNG pixels per point (default %(default)s)")
     sheet = parser.add_argument_group("print sheet")
     sheet.add_argument("--sheet", action="store_true", help="lay several puzzles out on pages, solutions last")
     sheet.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="page size (default a4)")
     sheet.add_argument("--title", default="pencilkit puzzles", help="sheet title printed on every page")
     sheet.add_argument("--per-page", type=int, metavar="N", help="puzzles per page (default: by board size)")
     sheet.add_argument("--no-solutions", action="store_true", help="leave out the solution pages")
-    sheet.add_argument("--time", type=float, default=30.0, metavar="SECONDS",
+    sheet.add_argument("--time", type=positive, default=30.0, metavar="SECONDS",
                        help="time budget to solve a puzzle that comes without solution or rating "
                             "(default %(default)s)")
 
@@ -115,7 +115,7 @@ def _write(output: str | None, kind: str, pages: list[str], scale: float) -> Non
     """Write the pages: SVG (one file per page when several), PNG (one per page) or one PDF."""
     if kind == ".pdf":
         assert output is not None
-        Path(output).write_bytes(svgs_to_pdf(pages) if len(pages) > 1 else svg_to_pdf(pages[0]))
+        write_file(output, svgs_to_pdf(pages) if len(pages) > 1 else svg_to_pdf(pages[0]))
         return
     if output is None or output == "-":
         if len(pages) > 1:
@@ -124,9 +124,9 @@ def _write(output: str | None, kind: str, pages: list[str], scale: float) -> Non
         return
     for path, page in zip(page_paths(output, len(pages)), pages):
         if kind == ".png":
-            path.write_bytes(svg_to_png(page, scale=scale))
+            write_file(path, svg_to_png(page, scale=scale))
         else:
-            path.write_text(page, encoding="utf-8")
+            write_file(path, page)
         if len(pages) > 1:
             print(path, file=sys.stderr)
 
@@ -204,5 +204,5 @@ def _entry(record: dict[str, Any], genre: str | None, number: int, seconds: floa
 
 COMMANDS = [
     Command("render", "Draw a puzzle, answer, solution or violations as SVG/PNG/PDF, or a print sheet.",
-            configure_render, run_render),
+            configure_render, run_render, exits=EXITS_PLAIN),
 ]

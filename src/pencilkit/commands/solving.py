@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import check as check_answer
@@ -14,12 +15,13 @@ from ..api import explain, solve
 from ..errors import FormatError, PencilkitError
 from ..explanation import explanation_json, explanation_text
 from ..formats import FORMATS, read_answer, read_puzzle, write_puzzle
+from ..formats.puzzle_id import looks_like_id
 from ..frame.levels import Level
 from ..frame.search import DEFAULT_NODES
 from ..frame.solve import Solution, Status
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
-from . import Command, add_puzzle_argument, emit_json
+from . import Command, add_puzzle_argument, emit_json, positive
 from .engines import add_engine_options, engine_solver
 
 EXIT_OK, EXIT_FAIL = 0, 1
@@ -33,7 +35,7 @@ def add_budget(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--nodes", type=int, default=DEFAULT_NODES,
                         help="node budget of depth-first search, which counts a stalled board only "
                              "without python-sat (default %(default)s)")
-    parser.add_argument("--time", type=float, default=60.0, metavar="SECONDS",
+    parser.add_argument("--time", type=positive, default=60.0, metavar="SECONDS",
                         help="time budget per puzzle (default %(default)s)")
     parser.add_argument("--level", default="expert",
                         help="hardest technique level the ladder may use before search (default expert)")
@@ -42,8 +44,8 @@ def add_budget(parser: argparse.ArgumentParser) -> None:
 def budget(args: argparse.Namespace) -> dict[str, Any]:
     if args.nodes < 1:
         raise PencilkitError(f"--nodes must be positive, not {args.nodes}")
-    if args.time <= 0:
-        raise PencilkitError(f"--time must be positive, not {args.time}")
+    if not math.isfinite(args.time) or args.time <= 0:
+        raise PencilkitError(f"--time must be a positive number of seconds, not {args.time}")
     return {"nodes": args.nodes, "seconds": args.time, "max_level": Level.parse(args.level)}
 
 
@@ -71,13 +73,21 @@ def run_show(args: argparse.Namespace) -> int:
 
 def configure_check(parser: argparse.ArgumentParser) -> None:
     add_puzzle_argument(parser)
-    parser.add_argument("answer", metavar="ANSWER",
-                        help="rows of # (shaded), - (unshaded), . (unmarked): text, file, or -")
+    parser.add_argument("answer", metavar="ANSWER", nargs="?",
+                        help="rows of # (shaded), - (unshaded), . (unmarked): text, file, or -; an answer "
+                             "whose first row starts with - goes after -- (pencilkit check PUZZLE -- ANSWER); "
+                             "none for a JSON-lines batch whose records carry an 'answer'")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
 
 
 def run_check(args: argparse.Namespace) -> int:
-    puzzle = load_puzzle(args)
+    text = read_source(args.puzzle)
+    if args.answer is None:
+        if is_json_lines(args.puzzle, text):
+            return run_check_batch(list(batch_records(text)))
+        raise FormatError("check needs an ANSWER after the puzzle (one whose first row starts with - goes "
+                          "after --: pencilkit check PUZZLE -- ANSWER)")
+    puzzle = read_puzzle(text, genre=args.genre)
     if args.answer == "-" and args.puzzle == "-":
         raise FormatError("the puzzle and the answer cannot both come from standard input")
     answer = read_answer(read_source(args.answer))
@@ -91,6 +101,31 @@ def run_check(args: argparse.Namespace) -> int:
         for v in violations:
             print(f"{v.rule} {v.title}: {v.message}")
     return EXIT_FAIL if violations else EXIT_OK
+
+
+def run_check_batch(records: list[Record]) -> int:
+    """Check each record's ``answer`` (or ``solution``); one JSON verdict a line."""
+    worst = EXIT_OK
+    for number, record, problem in records:
+        out: dict[str, Any] = {"line": number} if record is None or "name" not in record else {"name": record["name"]}
+        try:
+            if record is None:
+                raise FormatError(problem or f"line {number}: unreadable")
+            given = record.get("answer", record.get("solution"))
+            if given is None:
+                raise FormatError(f"line {number}: the record has no 'answer'")
+            puzzle = read_puzzle(str(record["puzzle"]), genre=record.get("genre"))
+            answer = read_answer(json.dumps(given) if isinstance(given, list) else str(given))
+            violations = check_answer(puzzle, answer)
+        except PencilkitError as e:
+            out.update(status="error", error=str(e))
+            worst = max(worst, 2)
+        else:
+            out.update(correct=not violations, violations=[v.to_json(puzzle.grid) for v in violations])
+            if violations:
+                worst = max(worst, EXIT_FAIL)
+        sys.stdout.write(json.dumps(out, separators=(",", ":")) + "\n")
+    return worst
 
 
 # -- solve -------------------------------------------------------------------
@@ -107,7 +142,11 @@ def configure_solve_engines(parser: argparse.ArgumentParser) -> None:
     add_engine_options(parser)
 
 
-def batch_records(text: str) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
+Record = tuple[int, "dict[str, Any] | None", "str | None"]
+"""A batch line: its number, the record read from it (``None`` if it could not be), and the problem."""
+
+
+def batch_records(text: str) -> Iterator[Record]:
     """Each record of a JSON-lines text, or the problem with its line (a batch goes on past bad lines)."""
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -118,12 +157,27 @@ def batch_records(text: str) -> Iterator[tuple[int, dict[str, Any] | None, str |
             yield number, None, str(e)
 
 
+def batch_of(arg: str, text: str) -> list[Record] | None:
+    """The records of a batch input (JSON lines, or one puzzle ID or URL a line); ``None`` for one puzzle."""
+    if is_json_lines(arg, text):
+        return list(batch_records(text))
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) < 2:
+        return None
+    from ..formats.url import looks_like_url
+
+    if all(looks_like_id(line) or looks_like_url(line) for _, line in lines):
+        return [(n, {"puzzle": line}, None) for n, line in lines]
+    return None
+
+
 def run_solve(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
     options = budget(args)
     solver = engine_solver(args)
-    if is_json_lines(args.puzzle, text):
-        return run_batch(text, options, solver)
+    records = batch_of(args.puzzle, text)
+    if records is not None:
+        return run_batch(records, options, solver)
     puzzle = read_puzzle(text, genre=args.genre)
     solution = solver(puzzle, **options)
     if args.json:
@@ -146,8 +200,9 @@ def solution_text(solution: Solution) -> str:
     return head
 
 
-def run_batch(text: str, options: dict[str, Any], solver: Any = solve) -> int:
-    records = list(batch_records(text))
+def run_batch(records: list[Record], options: dict[str, Any], solver: Any = solve,
+              view: Callable[[Solution], dict[str, Any]] = Solution.to_json) -> int:
+    """Solve each record and print one JSON line each, in input order, with a progress bar on a terminal."""
     progress = _progress(len(records))
     worst = EXIT_OK
     for number, record, problem in records:
@@ -165,7 +220,7 @@ def run_batch(text: str, options: dict[str, Any], solver: Any = solve) -> int:
                 out.update(status="error", error=str(e), seconds=round(time.perf_counter() - start, 4))
                 worst = max(worst, 2)
             else:
-                out.update(solution.to_json())
+                out.update(view(solution))
                 out.pop("puzzle", None)
                 if solution.status not in (Status.UNIQUE, Status.FOUND):
                     worst = max(worst, EXIT_FAIL)
@@ -197,12 +252,20 @@ def _progress(total: int) -> Any:
 # -- rate --------------------------------------------------------------------
 
 
+def rating_json(solution: Solution) -> dict[str, Any]:
+    data = solution.to_json()
+    return {k: data[k] for k in ("puzzle", "status", "rating", "profile", "seconds")}
+
+
 def run_rate(args: argparse.Namespace) -> int:
-    puzzle = load_puzzle(args)
+    text = read_source(args.puzzle)
+    records = batch_of(args.puzzle, text)
+    if records is not None:
+        return run_batch(records, budget(args), solve, rating_json)
+    puzzle = read_puzzle(text, genre=args.genre)
     solution = solve(puzzle, **budget(args))
     if args.json:
-        data = solution.to_json()
-        emit_json({k: data[k] for k in ("puzzle", "status", "rating", "profile", "seconds")})
+        emit_json(rating_json(solution))
     else:
         print(solution.rating.label if solution.rating is not None else f"unrated ({solution.status.value})")
     return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
@@ -212,7 +275,11 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    puzzle = load_puzzle(args)
+    text = read_source(args.puzzle)
+    records = batch_of(args.puzzle, text)
+    if records is not None:
+        return run_batch(records, budget(args), explain, explanation_json)
+    puzzle = read_puzzle(text, genre=args.genre)
     solution = explain(puzzle, **budget(args))
     if args.json:
         emit_json(explanation_json(solution))

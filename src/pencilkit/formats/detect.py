@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from .. import jsontext
 from ..errors import FormatError
 from ..puzzle import Answer, Puzzle
 from .json_format import format_json, parse_json
@@ -82,7 +83,7 @@ def read_answer(text: str | bytes) -> Answer:
         raise FormatError("empty input: no answer given")
     if text.startswith("[") or text.startswith("{"):
         try:
-            data = json.loads(text)
+            data = jsontext.loads(text)
         except json.JSONDecodeError as e:
             raise FormatError(f"bad JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
         if isinstance(data, dict):

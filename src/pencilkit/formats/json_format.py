@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import FormatError
+from .. import jsontext
 from ..genres import canonical
 from ..puzzle import Puzzle
 from .text import format_rows, parse_grid
@@ -26,7 +27,7 @@ def format_json(puzzle: Puzzle) -> str:
 def parse_json(text: str, read_text: ReadText) -> Puzzle:
     """A JSON puzzle; a ``puzzle`` field that is a string is read by ``read_text``."""
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
     except json.JSONDecodeError as e:
         raise FormatError(f"bad JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     return puzzle_from_object(data, read_text)

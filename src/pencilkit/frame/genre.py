@@ -12,7 +12,7 @@ one package each, registered in one place there.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,10 +39,23 @@ class Violation:
     message: str
     cells: Mask
     details: dict[str, Any] = field(default_factory=dict)
+    grid: Grid | None = field(default=None, repr=False, compare=False)
+    """The board's shape, when known (:meth:`on`): then the cells show by name."""
 
-    def cell_set(self, grid: Grid) -> CellSet:
-        """The cells involved, on the board of shape ``grid`` (``puzzle.grid``)."""
-        return CellSet(self.cells, grid)
+    def on(self, grid: Grid) -> Violation:
+        """The same violation, knowing the shape of its board."""
+        return replace(self, grid=grid)
+
+    def __repr__(self) -> str:
+        where = f"{self.cells:#x}" if self.grid is None else repr(" ".join(self.grid.name(c) for c in cells(self.cells)))
+        return f"Violation({self.rule} {self.title}: {self.message!r}, cells={where})"
+
+    def cell_set(self, grid: Grid | None = None) -> CellSet:
+        """The cells involved, on the board of shape ``grid`` (by default the one it knows)."""
+        shape = grid or self.grid
+        if shape is None:
+            raise ValueError("the violation does not know its board: give its grid")
+        return CellSet(self.cells, shape)
 
     def to_json(self, grid: Grid) -> dict[str, Any]:
         return {

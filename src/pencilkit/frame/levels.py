@@ -24,6 +24,9 @@ class Level(IntEnum):
         """The lower-case name used on the command line and in JSON."""
         return self.name.lower()
 
+    def __str__(self) -> str:
+        return self.label
+
     @classmethod
     def parse(cls, text: str) -> Level:
         """A level from its name (case-insensitive) or number."""

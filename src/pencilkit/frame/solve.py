@@ -72,6 +72,9 @@ class Solution:
     contradiction: str | None = None
     method: str = "ladder"
     """What settled the count: ``ladder`` (techniques alone), ``search`` or ``sat``."""
+    engine: str = "ladder"
+    """What solved it: the ``ladder`` (then ``method`` says what finished it), or an engine of its own
+    (``sat``, ``aco``), which gives no rating."""
 
     @property
     def answer(self) -> Answer | None:
@@ -81,9 +84,10 @@ class Solution:
         out: dict[str, Any] = {
             "puzzle": self.puzzle.id(),
             "status": self.status.value,
-            "solution": self.answer.to_rows() if self.answer else None,
+            "solution": self.answer.to_rows() if self.answer and self.status in (Status.UNIQUE, Status.FOUND) else None,
             "rating": self.rating.label if self.rating is not None else None,
-            "profile": f"{self.puzzle.genre}-human/{PROFILE_VERSION}",
+            "profile": f"{self.puzzle.genre}-human/{PROFILE_VERSION}" if self.engine == "ladder" else None,
+            "engine": self.engine,
             "method": self.method,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
@@ -147,8 +151,9 @@ def solve(
                        level=min(max_level, SHALLOW_LEVEL), deep_level=min(max_level, DEEP_LEVEL),
                        shallow=SHALLOW_DEPTH)
         method = "search"
-    rating = Level.SEARCH if result.count else None
-    return Solution(puzzle, Status.of(result), result.solutions, rating, result.nodes, time.perf_counter() - start,
+    status = Status.of(result)
+    rating = Level.SEARCH if status is Status.UNIQUE else None  # several solutions, or none known: no rating
+    return Solution(puzzle, status, result.solutions, rating, result.nodes, time.perf_counter() - start,
                     trace.steps, stalled, method=method)
 
 
