@@ -32,7 +32,8 @@ KURODOKO_URL = "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i"
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(LIMITS, heavy_workers=1, light_workers=1), raise_server_exceptions=False) as c:
+    with TestClient(create_app(LIMITS, heavy_workers=1, light_workers=1), raise_server_exceptions=False,
+                    base_url="http://127.0.0.1:8000") as c:
         yield c
 
 

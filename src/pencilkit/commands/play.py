@@ -33,6 +33,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=None,
                         help="worker processes for generation and solving (default: one per core, at most 4)")
     parser.add_argument("--log", action="store_true", help="log every request")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="a further host name the player answers to (repeatable); it answers to "
+                             "127.0.0.1, localhost, ::1 and --host, so that no other site's page can use it")
 
 
 def has_display() -> bool:
@@ -74,13 +77,17 @@ def address_of(sock: socket.socket) -> str:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from ..web.guard import LOCAL_HOSTS
     from ..web.server import create_app, stop_workers
 
     if args.workers is not None and args.workers < 1:
         raise PencilkitError(f"--workers must be positive, not {args.workers}")
     sock = bind(args.host, args.port)
     url = address_of(sock)
-    app = create_app(heavy_workers=args.workers)
+    hosts = [*LOCAL_HOSTS, *args.allow_host]
+    if args.host not in ("0.0.0.0", "::", ""):
+        hosts.append(args.host)
+    app = create_app(heavy_workers=args.workers, hosts=hosts)
     config = uvicorn.Config(app, log_level="info" if args.log else "warning", access_log=args.log,
                             timeout_graceful_shutdown=GRACE_SECONDS)
 
@@ -94,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
     server = Server(config)
     print(f"pencilkit player at {url} (Ctrl+C to stop)", flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"note: listening on {args.host}, so other machines can reach the player", file=sys.stderr)
+        print(f"note: listening on {args.host}, so other machines can reach the player; it answers to the "
+              f"host names {', '.join(hosts)} (add one with --allow-host)", file=sys.stderr)
     if not args.no_browser and has_display():
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
     try:

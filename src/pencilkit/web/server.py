@@ -22,7 +22,7 @@ import logging
 import multiprocessing
 import os
 import signal
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager, contextmanager
@@ -31,12 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .guard import LOCAL_HOSTS, Guard
 from .jobs import JOBS, genres_json, run_job, warm_up
 from .limits import Limits
 
@@ -50,10 +52,11 @@ log = logging.getLogger("pencilkit.web")
 class ApiError(Exception):
     """An answer other than 200, with a message for the page."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 @dataclass
@@ -122,8 +125,11 @@ def default_workers() -> tuple[int, int]:
 
 
 def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None,
-               light_workers: int | None = None) -> Starlette:
-    """The player's application; its worker pools start and stop with it (the lifespan)."""
+               light_workers: int | None = None, hosts: Iterable[str] = LOCAL_HOSTS) -> Starlette:
+    """The player's application; its worker pools start and stop with it (the lifespan).
+
+    ``hosts`` are the host names it answers to (:class:`~.guard.Guard`): this machine's own by default.
+    """
     limits = limits or Limits()
     heavy_default, light_default = default_workers()
     pools = {
@@ -167,6 +173,8 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
 
     async def api_job(request: Request) -> Response:
         name = request.path_params["job"]
+        if name == "genres":
+            raise ApiError(405, "GET /api/genres: it takes no body", {"Allow": "GET"})
         if name not in JOBS:
             raise ApiError(404, f"no API call {name!r}: the calls are {', '.join(sorted(JOBS))}")
         body = await read_json(request, limits.max_body)
@@ -180,7 +188,7 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -200,6 +208,7 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
         routes=routes,
         lifespan=lifespan,
         exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: server_error},
+        middleware=[Middleware(Guard, hosts=tuple(hosts))],
     )
     app.state.limits = limits
     app.state.pools = pools
