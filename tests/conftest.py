@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS = Path(os.environ.get("PENCILKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
+"""The published puzzles: ``$PENCILKIT_CORPUS``, else ``../shared/corpus`` beside the checkout."""
+
+settings.register_profile("default", max_examples=80, deadline=None)
+settings.register_profile("nightly", max_examples=3000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+"""Property tests run 80 examples each (``HYPOTHESIS_PROFILE=nightly``: 3,000)."""
 
 
 def corpus_lines(genre: str) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError
@@ -61,7 +62,8 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
 
 
 def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,
-             count: int = 1, time_budget: float | None = None, style: str | None = None) -> list[Generated]:
+             count: int = 1, time_budget: float | None = None, style: str | None = None,
+             cancelled: Callable[[], bool] | None = None) -> list[Generated]:
     """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``.
 
     ``time_budget`` seconds apply to each puzzle (by default
@@ -72,4 +74,5 @@ def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, se
 
     found = find_genre(genre) if isinstance(genre, str) else genre
     budget = generation.DEFAULT_TIME_BUDGET if time_budget is None else time_budget
-    return generation.generate(found, rows, cols, level, seed=seed, count=count, time_budget=budget, style=style)
+    return generation.generate(found, rows, cols, level, seed=seed, count=count, time_budget=budget, style=style,
+                               cancelled=cancelled)

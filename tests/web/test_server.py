@@ -190,3 +190,31 @@ def test_ctrl_c_stops_at_once_without_a_traceback() -> None:
     assert "Traceback" not in err, err
     assert answer["result"][0] == 503 and "stopping" in answer["result"][1]["error"]
     assert not [pid for pid in workers if running(pid)], "no worker outlives the server"
+
+
+def _abandon(url: str, job: str, body: dict[str, Any]) -> None:
+    """Send a request and hang up without waiting for the answer, as a closed browser tab does."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    raw = json.dumps(body).encode()
+    with socket.create_connection((parts.hostname, parts.port), timeout=5) as sock:
+        sock.sendall(f"POST /api/{job} HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: {len(raw)}\r\nConnection: close\r\n\r\n".encode() + raw)
+        time.sleep(0.3)  # the server has started the job
+
+
+def test_a_client_that_goes_away_stops_its_job(live_server: LiveServer) -> None:
+    """Three abandoned 25x25 expert generations do not hold up the next small one (one worker)."""
+    for _ in range(3):
+        assert post(live_server.url, "parse", {"text": "nurikabe:1x1:1"})[0] == 200
+    for seed in range(3):
+        _abandon(live_server.url, "generate", {"genre": "nurikabe", "rows": 25, "cols": 25, "level": "expert",
+                                               "seed": seed, "time_budget": 30})
+    start = time.perf_counter()
+    status, data = post(live_server.url, "generate", {"genre": "nurikabe", "rows": 7, "cols": 7, "level": "easy",
+                                                      "seed": 1})
+    seconds = time.perf_counter() - start
+    assert status == 200 and data["generated"]["rating"] == "easy"
+    assert seconds < 5, f"the small generation waited {seconds:.1f} s behind abandoned ones"

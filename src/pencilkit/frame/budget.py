@@ -4,7 +4,9 @@ One :class:`Budget` goes with a solve from start to end.  The ladder looks at
 it between steps (the budget made :func:`active` for a block, so techniques
 need no parameter for it), search spends its nodes, and what is left of its
 time goes to an exact engine.  Past the deadline, or once ``cancelled()``
-says so, the ladder raises :class:`OutOfTime` and search stops.
+says so, the ladder raises :class:`OutOfTime` and search stops.  A budget
+made active inside another ends when either does: a part of the work cannot
+outlive the whole, nor survive its cancellation.
 
 >>> budget = Budget(nodes=2)
 >>> budget.spend(), budget.spend(), budget.spend()
@@ -29,19 +31,22 @@ class OutOfTime(Exception):
 class Budget:
     """Nodes and seconds a piece of work may spend, and an optional test that calls it off."""
 
-    __slots__ = ("cancelled", "deadline", "nodes", "used")
+    __slots__ = ("cancelled", "deadline", "nodes", "outer", "used")
 
     def __init__(self, nodes: int = DEFAULT_NODES, seconds: float | None = None, *,
                  cancelled: Callable[[], bool] | None = None) -> None:
         self.nodes = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.cancelled = cancelled
+        self.outer: Budget | None = None
+        """The budget that was active when this one became active (it ends this one too)."""
         self.used = 0
 
     @classmethod
-    def until(cls, deadline: float | None, nodes: int = DEFAULT_NODES) -> Budget:
+    def until(cls, deadline: float | None, nodes: int = DEFAULT_NODES, *,
+              cancelled: Callable[[], bool] | None = None) -> Budget:
         """A budget that ends at ``deadline`` (a ``time.perf_counter()`` value; ``None``: never)."""
-        budget = cls(nodes)
+        budget = cls(nodes, cancelled=cancelled)
         budget.deadline = deadline
         return budget
 
@@ -50,10 +55,12 @@ class Budget:
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
     def expired(self) -> bool:
-        """Whether the deadline has passed or the work was called off."""
+        """Whether the deadline has passed or the work was called off (this budget's or the outer one's)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             return True
-        return self.cancelled is not None and self.cancelled()
+        if self.cancelled is not None and self.cancelled():
+            return True
+        return self.outer is not None and self.outer.expired()
 
     def check(self) -> None:
         """Raise :class:`OutOfTime` once the budget has :meth:`expired`."""
@@ -74,7 +81,11 @@ _active: ContextVar[Budget | None] = ContextVar("pencilkit_budget", default=None
 
 @contextmanager
 def active(budget: Budget) -> Iterator[Budget]:
-    """Within the block, the ladder watches ``budget`` (:func:`check_time`)."""
+    """Within the block, the ladder watches ``budget`` (:func:`check_time`), and the budget active
+    before it: the block ends when either does."""
+    outer = _active.get()
+    if outer is not None and outer is not budget and budget.outer is None:
+        budget.outer = outer
     token = _active.set(budget)
     try:
         yield budget

@@ -53,6 +53,7 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
@@ -270,13 +271,22 @@ def generate_one(
     seed: int,
     time_budget: float = DEFAULT_TIME_BUDGET,
     nodes: int = SEARCH_NODES,
+    cancelled: Callable[[], bool] | None = None,
 ) -> Generated:
     """One puzzle rated exactly ``level``, or the closest proven-unique one when time runs out.
 
     Raises :class:`GenerationFailed` when the budget ends before any
-    proven-unique candidate turned up.
+    proven-unique candidate turned up.  ``cancelled()`` returning true ends
+    the run as the end of its budget does (every ladder run inside watches it).
     """
     start = time.perf_counter()
+    deadline = start + time_budget
+    with active(Budget.until(deadline, cancelled=cancelled)) as run:
+        return _generate_one(generator, genre, rows, cols, level, seed, time_budget, nodes, start, run)
+
+
+def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: Level, seed: int,
+                  time_budget: float, nodes: int, start: float, run: Budget) -> Generated:
     deadline = start + time_budget
     rng = random.Random(seed)
     style = generator.style_for(rows, cols, level)
@@ -285,7 +295,7 @@ def generate_one(
     screened: dict[tuple[str, int], int] = {}
     attempts = changes = 0
     try:
-        while time.perf_counter() < deadline:
+        while not run.expired():
             attempts += 1
             candidate = generator.start(rows, cols, level, rng, deadline)
             if candidate is None:
@@ -454,6 +464,7 @@ def generate(
     count: int = 1,
     time_budget: float = DEFAULT_TIME_BUDGET,
     style: str | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> list[Generated]:
     """``count`` puzzles of ``genre`` at ``level``; puzzle ``k`` uses seed ``seed + k``.
 
@@ -475,7 +486,8 @@ def generate(
         seed = random.SystemRandom().randrange(2**31)
     elif seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {seed}")
-    return [generate_one(generator, g, rows, cols, target, seed=seed + k, time_budget=time_budget)
+    return [generate_one(generator, g, rows, cols, target, seed=seed + k, time_budget=time_budget,
+                         cancelled=cancelled)
             for k in range(count)]
 
 

@@ -10,8 +10,8 @@ naming the problem.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from ..api import check as check_answer
@@ -155,21 +155,34 @@ def solution_json(solution: Solution) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=128)
-def solved(puzzle_id: str, seconds: float) -> Solution:
-    """The solve of a puzzle, cached per worker (a pure function of its ID and budget)."""
-    return solve(Puzzle.from_id(puzzle_id), seconds=seconds)
+SOLVED: OrderedDict[tuple[str, float], Solution] = OrderedDict()
+"""This worker's recent solves (a pure function of the puzzle's ID and budget), newest last."""
+SOLVED_KEPT = 128
+
+
+def solved(puzzle_id: str, seconds: float, cancelled: Cancelled = None) -> Solution:
+    """The solve of a puzzle, kept per worker; a solve its client called off is not kept."""
+    key = (puzzle_id, seconds)
+    if key in SOLVED:
+        SOLVED.move_to_end(key)
+        return SOLVED[key]
+    solution = solve(Puzzle.from_id(puzzle_id), seconds=seconds, cancelled=cancelled)
+    if cancelled is None or not cancelled():
+        SOLVED[key] = solution
+        if len(SOLVED) > SOLVED_KEPT:
+            SOLVED.popitem(last=False)
+    return solution
 
 
 # -- the jobs ------------------------------------------------------------------
 
 
-def parse_job(body: Body, limits: Limits) -> Result:
+def parse_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
     puzzle = puzzle_field(body, limits, "text")
     return 200, {"puzzle": puzzle_json(puzzle)}
 
 
-def generate_job(body: Body, limits: Limits) -> Result:
+def generate_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
     genre_name = text_field(body, "genre", limit=40)
     assert genre_name is not None
     genre = find_genre(genre_name)
@@ -185,17 +198,18 @@ def generate_job(body: Body, limits: Limits) -> Result:
     if not can_generate(genre.name):
         raise BadRequest(f"generation is not available for {genre.title} yet: paste a puzzle to play one")
     try:
-        made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget, style=style)[0]
+        made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget, style=style,
+                        cancelled=cancelled)[0]
     except GenerationFailed as failed:
         found = str(failed).split(";")[0]
         return UNAVAILABLE, {"error": f"{found}: try a smaller board, an easier level or a longer time budget"}
     return 200, {"puzzle": puzzle_json(made.puzzle), "generated": made.to_json()}
 
 
-def solve_job(body: Body, limits: Limits) -> Result:
+def solve_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
     puzzle = puzzle_field(body, limits)
     budget = seconds_field(body, "time_budget", limits.solve_seconds, limits.max_solve_seconds)
-    return 200, {"puzzle": puzzle_json(puzzle), **solution_json(solved(puzzle.id(), budget))}
+    return 200, {"puzzle": puzzle_json(puzzle), **solution_json(solved(puzzle.id(), budget, cancelled))}
 
 
 def certain_violations(puzzle: Puzzle, answer: Answer) -> set[tuple[str, int, str]]:
@@ -216,7 +230,7 @@ def certain_violations(puzzle: Puzzle, answer: Answer) -> set[tuple[str, int, st
     return {(v.rule, v.cells, v.message) for v in check_answer(puzzle, shaded)}
 
 
-def check_job(body: Body, limits: Limits) -> Result:
+def check_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
     puzzle = puzzle_field(body, limits)
     answer = answer_field(body, puzzle)
     violations = check_answer(puzzle, answer)
@@ -231,7 +245,7 @@ def check_job(body: Body, limits: Limits) -> Result:
     }
 
 
-def hint_job(body: Body, limits: Limits) -> Result:
+def hint_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
     puzzle = puzzle_field(body, limits)
     answer = answer_field(body, puzzle)
     solution = solved(puzzle.id(), limits.solve_seconds)
@@ -245,7 +259,10 @@ def hint_job(body: Body, limits: Limits) -> Result:
     return 200, next_hint(puzzle, answer, solution.answer).to_json(puzzle)
 
 
-JOBS: dict[str, Callable[[Body, Limits], Result]] = {
+Cancelled = Callable[[], bool] | None
+"""A job's test of whether its client called it off (``None``: it cannot be)."""
+
+JOBS: dict[str, Callable[[Body, Limits, Cancelled], Result]] = {
     "parse": parse_job,
     "generate": generate_job,
     "solve": solve_job,
@@ -254,10 +271,28 @@ JOBS: dict[str, Callable[[Body, Limits], Result]] = {
 }
 
 
-def run_job(name: str, body: Body, limits: Limits) -> Result:
+FLAGS: Any = None
+"""The stop flags of this worker's pool (set by the server when a job's client goes away)."""
+
+
+def use_flags(flags: Any) -> None:
+    """Keep the pool's stop flags (a worker does, when it starts)."""
+    global FLAGS
+    FLAGS = flags
+
+
+def cancelled_for(slot: int | None) -> Cancelled:
+    """The test of whether the job in ``slot`` was called off; ``None`` outside a pool."""
+    flags = FLAGS
+    if slot is None or flags is None:
+        return None
+    return lambda: flags[slot] != 0
+
+
+def run_job(name: str, body: Body, limits: Limits, slot: int | None = None) -> Result:
     """Run the job called ``name``; bad input becomes ``(400, {"error": ...})``."""
     try:
-        return JOBS[name](body, limits)
+        return JOBS[name](body, limits, cancelled_for(slot))
     except PencilkitError as bad:
         return BAD_REQUEST, {"error": str(bad)}
 

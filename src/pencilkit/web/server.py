@@ -26,20 +26,20 @@ from collections.abc import AsyncIterator, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .guard import LOCAL_HOSTS, Guard
-from .jobs import JOBS, genres_json, run_job, warm_up
+from .jobs import JOBS, genres_json, run_job, use_flags, warm_up
 from .limits import Limits
 
 STATIC = Path(__file__).with_name("static")
@@ -59,22 +59,53 @@ class ApiError(Exception):
         self.headers = headers
 
 
+DISCONNECT_POLL = 0.1
+"""Seconds between two looks at whether the client of a running job is still there."""
+MAX_SLOTS_WAITING = 64
+"""Stop flags a pool has beyond one per worker: jobs waiting, and stopped ones not yet ended."""
+
+
 @dataclass
 class Pool:
-    """A process pool and the number of jobs given to it and not yet answered."""
+    """A process pool, the number of jobs given to it and not yet answered, and their stop flags.
+
+    Each job given to the pool takes a slot of ``flags``, an array the
+    workers share; the server sets a job's flag when its client goes away or
+    its time is up, and the worker's solve or generation stops at its next
+    look (:func:`pencilkit.web.jobs.cancelled_for`).
+    """
 
     name: str
     workers: int
     executor: Executor | None = None
     pending: int = 0
+    flags: Any = None
+    free: list[int] = field(default_factory=list)
 
     def start(self) -> None:
         """Start every worker now, with Ctrl+C ignored from birth: the server stops them itself."""
         context = multiprocessing.get_context("spawn")
-        self.executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker)
+        slots = self.workers + MAX_SLOTS_WAITING
+        self.flags = context.RawArray("b", slots)
+        self.free = list(range(slots))
+        self.executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker,
+                                            initargs=(self.flags,))
         with sigint_ignored():
             for _ in range(self.workers):
                 self.executor.submit(warm_up)
+
+    def take_slot(self) -> int | None:
+        """A free stop flag for a new job, lowered; ``None`` when every one is taken."""
+        if not self.free:
+            return None
+        slot = self.free.pop()
+        self.flags[slot] = 0
+        return slot
+
+    def release(self, slot: int, flags: Any) -> None:
+        """Give a finished job's slot back (unless the pool was restarted since, with new flags)."""
+        if flags is self.flags:
+            self.free.append(slot)
 
     def restart(self) -> None:
         self.stop()
@@ -108,9 +139,11 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def start_worker() -> None:
-    """A worker leaves Ctrl+C to the server (which stops it) and builds what its jobs need."""
+def start_worker(flags: Any) -> None:
+    """A worker leaves Ctrl+C to the server (which stops it), keeps the pool's stop flags and builds what
+    its jobs need."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use_flags(flags)
     warm_up()
 
 
@@ -147,19 +180,27 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
             for pool in pools.values():
                 pool.stop()
 
-    async def run(name: str, body: dict[str, Any]) -> Response:
+    async def run(name: str, body: dict[str, Any], request: Request) -> Response:
         pool = pools["heavy" if name in HEAVY_JOBS else "light"]
         if pool.executor is None or app.state.stopping:
             raise ApiError(503, "the server is not running its workers")
-        if pool.pending >= limits.max_pending:
+        slot = pool.take_slot() if pool.pending < limits.max_pending else None
+        if slot is None:
             raise ApiError(503, f"the server is busy ({pool.pending} {pool.name} jobs waiting): try again shortly")
         timeout = timeout_for(name, body, limits)
         pool.pending += 1
+        flags = pool.flags
         try:
             loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(pool.executor, run_job, name, body, limits)
-            status, payload = await asyncio.wait_for(future, timeout)
+            future = loop.run_in_executor(pool.executor, run_job, name, body, limits, slot)
+            future.add_done_callback(lambda _: pool.release(slot, flags))
+            answer = await until_done(future, timeout, request)
+            if answer is None:  # the client went away: stop its job, nobody reads the answer
+                flags[slot] = 1
+                return JSONResponse({"error": "the client went away"}, status_code=499)
+            status, payload = answer
         except TimeoutError:
+            flags[slot] = 1
             raise ApiError(504, f"{name} took longer than {timeout:g} s and was given up") from None
         except BrokenProcessPool:
             if app.state.stopping:
@@ -178,7 +219,7 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
         if name not in JOBS:
             raise ApiError(404, f"no API call {name!r}: the calls are {', '.join(sorted(JOBS))}")
         body = await read_json(request, limits.max_body)
-        return await run(name, body)
+        return await run(name, body, request)
 
     async def api_genres(request: Request) -> Response:
         return JSONResponse(genres_json(limits))
@@ -221,6 +262,21 @@ def stop_workers(app: Starlette) -> None:
     app.state.stopping = True
     for pool in app.state.pools.values():
         pool.stop()
+
+
+async def until_done(future: asyncio.Future[Any], timeout: float, request: Request) -> Any:
+    """The job's answer; ``None`` when the client goes away first; ``TimeoutError`` past ``timeout``."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        left = end - loop.time()
+        if left <= 0:
+            raise TimeoutError
+        done, _ = await asyncio.wait({future}, timeout=min(DISCONNECT_POLL, left))
+        if done:
+            return future.result()
+        if await request.is_disconnected():
+            return None
 
 
 def timeout_for(name: str, body: dict[str, Any], limits: Limits) -> float:

@@ -1,0 +1,174 @@
+"""Property tests: arbitrary input never escapes as anything but a PencilkitError, valid puzzles round-trip
+through every format, and the engine keeps its promises on random small boards.
+
+Each property runs 80 examples (``HYPOTHESIS_PROFILE=nightly``: 3,000; see tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+import pencilkit
+from pencilkit import PencilkitError, Puzzle
+from pencilkit.formats import read_answer, read_puzzle, write_puzzle
+from pencilkit.formats.json_format import parse_json
+from pencilkit.formats.puzzle_id import parse_id
+from pencilkit.formats.text import parse_text
+from pencilkit.formats.url import parse_url
+from pencilkit.frame import oracle
+from pencilkit.frame.board import Contradiction
+from pencilkit.frame.levels import Level
+from pencilkit.genres import all_genres, find_genre
+from pencilkit.web.limits import Limits
+from pencilkit.web.server import create_app
+
+TEXT = st.text(max_size=300)
+NEAR_PUZZLES = st.one_of(
+    TEXT,
+    st.builds(lambda genre, shape, body: f"{genre}:{shape}:{body}",
+              st.sampled_from(["nurikabe", "kurodoko", "kuromasu", "Nurikabe", "nuri", "x", ""]),
+              st.from_regex(r"-?\d{0,3}[xX]\d{0,3}", fullmatch=True),
+              st.text(alphabet="0123456789.,?- x#", max_size=60)),
+    st.builds(lambda genre, body: f"https://puzz.link/p?{genre}/{body}",
+              st.sampled_from(["nurikabe", "kurodoko", "nurikabe_edit", "lits"]),
+              st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz/._-.", max_size=40)),
+    st.builds(lambda rows: "genre: nurikabe\ngrid:\n" + "\n".join(rows),
+              st.lists(st.text(alphabet="0123456789.? ", max_size=8), max_size=6)),
+    st.builds(json.dumps, st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+                                       lambda inner: st.lists(inner, max_size=4)
+                                       | st.dictionaries(st.sampled_from(["genre", "puzzle", "grid", "x"]),
+                                                         inner, max_size=4),
+                                       max_leaves=20)),
+)
+"""Text that is often nearly a puzzle in some format, and often not."""
+
+
+def only_pencilkit_errors(read: Callable[[Any], Any], value: Any) -> None:
+    try:
+        read(value)
+    except PencilkitError as e:
+        assert str(e) and "\n" not in str(e), repr(e)
+
+
+@given(NEAR_PUZZLES)
+def test_reading_any_text_raises_only_pencilkit_errors(text: str) -> None:
+    only_pencilkit_errors(read_puzzle, text)
+    only_pencilkit_errors(read_answer, text)
+    only_pencilkit_errors(parse_id, text)
+    only_pencilkit_errors(parse_text, text)
+    only_pencilkit_errors(parse_url, text)
+    only_pencilkit_errors(lambda t: parse_json(t, lambda body, genre: read_puzzle(body, genre=genre)), text)
+
+
+@given(st.binary(max_size=300))
+def test_reading_any_bytes_raises_only_pencilkit_errors(data: bytes) -> None:
+    only_pencilkit_errors(read_puzzle, data)
+    only_pencilkit_errors(read_answer, data)
+
+
+@st.composite
+def puzzles(draw: st.DrawFn) -> Puzzle:
+    """A valid puzzle of a registered genre, up to 7x7, with numbers and ``?`` clues."""
+    genre = draw(st.sampled_from(all_genres()))
+    rows, cols = draw(st.integers(1, 7)), draw(st.integers(1, 7))
+    top = genre.max_clue(rows, cols)  # type: ignore[attr-defined]
+    cells = draw(st.sets(st.integers(0, rows * cols - 1), max_size=rows * cols))
+    clues = {cell: draw(st.one_of(st.none(), st.integers(1, top))) for cell in cells}
+    return Puzzle.make(genre.name, rows, cols, clues)
+
+
+@given(puzzles())
+def test_every_valid_puzzle_round_trips_through_every_format(puzzle: Puzzle) -> None:
+    for fmt in ("id", "text", "json", "url"):
+        try:
+            written = write_puzzle(puzzle, fmt)
+        except PencilkitError:
+            assert fmt == "url" and any(number is None or number > 255 for _, number in puzzle.clues), fmt
+            continue
+        assert read_puzzle(written) == puzzle, (fmt, written)
+
+
+@given(puzzles(), st.sampled_from([Level.EASY, Level.MEDIUM, Level.HARD]))
+@settings(max_examples=40)
+def test_ratings_are_monotone_in_the_allowed_level(puzzle: Puzzle, level: Level) -> None:
+    """The ladder tries cheaper techniques first: a puzzle it finishes up to a level it finishes the same
+    way up to any higher one."""
+    if puzzle.rows * puzzle.cols > 25:
+        return
+    low = pencilkit.solve(puzzle, max_level=level, exact=False, nodes=500)
+    if low.status is pencilkit.Status.UNIQUE and low.rating is not None and low.rating <= level:
+        high = pencilkit.solve(puzzle, max_level=Level.EXPERT, exact=False, nodes=500)
+        assert high.rating == low.rating and high.answer == low.answer
+
+
+@given(puzzles())
+@settings(max_examples=60)
+def test_the_ladder_never_contradicts_the_oracle(puzzle: Puzzle) -> None:
+    genre = find_genre(puzzle.genre)
+    if genre.start(puzzle).undecided.bit_count() > 14:
+        return
+    truth = oracle.solutions(genre, puzzle)
+    board = genre.start(puzzle)
+    try:
+        genre.ruleset.run(board, max_level=Level.EXPERT)
+    except Contradiction:
+        assert truth == [], puzzle.id()
+        return
+    assert oracle.disagreement(truth, board.shaded, board.unshaded) == 0, puzzle.id()
+    solved = pencilkit.solve(puzzle)
+    expected = {0: "none", 1: "unique"}.get(len(truth), "multiple")
+    assert solved.status.value == expected, puzzle.id()
+
+
+@given(st.integers(0, 2**31 - 1))
+@settings(max_examples=6)
+def test_a_generated_puzzle_solves_to_its_solution(seed: int) -> None:
+    made = pencilkit.generate("nurikabe", 5, 5, "easy", seed=seed)[0]
+    solved = pencilkit.solve(made.puzzle)
+    assert solved.status is pencilkit.Status.UNIQUE and solved.answer == made.solution
+    assert solved.rating == made.rating
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Limits(), heavy_workers=1, light_workers=1), base_url="http://127.0.0.1:8000",
+                    raise_server_exceptions=False) as c:
+        yield c
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats() | st.text(max_size=20),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                      max_size=4),
+                           max_leaves=15)
+FIELDS = st.fixed_dictionaries({}, optional={
+    "text": NEAR_PUZZLES, "puzzle": NEAR_PUZZLES, "answer": st.one_of(TEXT, JSON_VALUES),
+    "genre": st.sampled_from(["nurikabe", "kurodoko", "heyawake", "", "x"]), "rows": JSON_VALUES,
+    "cols": JSON_VALUES, "level": st.sampled_from(["easy", "expert", "search", "", "7"]), "seed": JSON_VALUES,
+    "time_budget": st.one_of(st.floats(), st.just(0.05)), "style": st.text(max_size=10),
+})
+
+
+@given(st.sampled_from(["parse", "check", "hint", "solve", "generate", "nothing"]),
+       st.one_of(FIELDS, JSON_VALUES))
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+def test_the_api_answers_any_body_without_a_500(client: TestClient, job: str, body: Any) -> None:
+    if isinstance(body, dict) and job in ("solve", "generate"):
+        body = {**body, "time_budget": 0.05}  # keep the heavy jobs short
+    response = client.post(f"/api/{job}", content=json.dumps(body), headers={"content-type": "application/json"})
+    assert response.status_code < 500 or response.status_code == 503, (job, body, response.text)
+    data = response.json()
+    assert response.status_code == 200 or isinstance(data.get("error"), str)
+
+
+@given(st.binary(max_size=200))
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_the_api_answers_any_bytes_with_a_json_error(client: TestClient, raw: bytes) -> None:
+    response = client.post("/api/check", content=raw, headers={"content-type": "application/json"})
+    assert 400 <= response.status_code < 500 and "error" in response.json()
