@@ -2,22 +2,26 @@
 
 Starts ``pencilkit play`` on a free port of 127.0.0.1 (or uses ``--url``, which
 must be a loopback address), then fires a bounded number of concurrent
-requests (generate, check and hint, mixed) from client threads over
+requests (generate, solve, check and hint, mixed) from client threads over
 keep-alive connections, and stops at ``--requests`` or ``--duration``,
 whichever comes first.  Every answer is compared with what the library
 computes for that very request:
 
 * generate: the puzzle the seed makes when generated here, with the same solution;
+* solve: the status, solution and rating the library gives;
 * check: the violations of that request's own answer (each one flips a
   different cell of a solution, so a mixed-up answer shows);
 * hint: on a correct partial board, a deduction true in the solution that names
   only unmarked cells; with one wrong mark, exactly that cell.
 
-Prints a table per kind (count, errors, wrong answers, p50, p95, max) and the
-overall rate; exits 1 on any error or wrong answer.
+Prints a table per kind (count, errors, wrong answers, answered busy, p50, p95,
+max), the overall rate and, for a server it started, the memory of the
+server and its workers at the start and the end; exits 1 on any error or
+wrong answer.  "Busy" is the documented 503 of a full queue, not an error.
 
     python benchmarks/web_load.py                          # 400 requests, 8 clients
-    python benchmarks/web_load.py --requests 1000 --concurrency 16 --duration 60
+    python benchmarks/web_load.py --requests 100000 --concurrency 20 --duration 60 \
+        --mix generate=1,solve=2,check=2,hint=2           # the soak: 20 clients for a minute
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -60,6 +65,8 @@ class Outcome:
     seconds: float
     error: str | None = None
     wrong: str | None = None
+    busy: bool = False
+    """Answered 503 because a queue was full (documented, not an error)."""
 
 
 @dataclass
@@ -154,7 +161,23 @@ def prepare(seed: int, size: int, puzzles: int, generate_seeds: int) -> dict[str
 
         return Case("hint", {"puzzle": puzzle.id(), "answer": marks.to_rows()}, judge)
 
-    return {"generate": [generate_case], "check": [check_case], "hint": [hint_case]}
+    solved = {item.puzzle.id(): pencilkit.solve(item.puzzle) for item in made}
+
+    def solve_case(rng: random.Random) -> Case:
+        item = rng.choice(made)
+        want = solved[item.puzzle.id()]
+
+        def judge(status: int, data: dict[str, Any]) -> str | None:
+            if status != 200:
+                return f"status {status}"
+            rating = want.rating.label if want.rating is not None else None
+            got = (data["status"], data["solution"], data["rating"])
+            expected = (want.status.value, want.answer.to_rows() if want.answer else None, rating)
+            return None if got == expected else f"solve gave {got}, the library {expected}"
+
+        return Case("solve", {"puzzle": item.puzzle.id()}, judge)
+
+    return {"generate": [generate_case], "solve": [solve_case], "check": [check_case], "hint": [hint_case]}
 
 
 # -- the server and the clients ---------------------------------------------------------
@@ -234,6 +257,9 @@ def client(url: str, makers: dict[str, list[Callable[[random.Random], Case]]], w
             connection.close()
             connection = connect(url)
             continue
+        if response.status == 503 and "busy" in str(data.get("error")):
+            tally.add(Outcome(kind, seconds, busy=True))
+            continue
         if response.status != 200:
             tally.add(Outcome(kind, seconds, error=f"{response.status}: {data.get('error')}"))
             continue
@@ -253,12 +279,12 @@ def report(tally: Tally, seconds: float) -> bool:
         chosen = [o for o in tally.outcomes if kind in ("all", o.kind)]
         times = [o.seconds * 1000 for o in chosen]
         rows.append((kind, len(chosen), sum(o.error is not None for o in chosen),
-                     sum(o.wrong is not None for o in chosen), len(chosen) / seconds,
+                     sum(o.wrong is not None for o in chosen), sum(o.busy for o in chosen), len(chosen) / seconds,
                      percentile(times, 0.5), percentile(times, 0.95), max(times)))
-    print("| kind | requests | errors | wrong answers | req/s | p50 ms | p95 ms | max ms |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for kind, n, errors, wrong, rate, p50, p95, top in rows:
-        print(f"| {kind} | {n} | {errors} | {wrong} | {rate:.1f} | {p50:.1f} | {p95:.1f} | {top:.1f} |")
+    print("| kind | requests | errors | wrong answers | busy | req/s | p50 ms | p95 ms | max ms |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for kind, n, errors, wrong, busy, rate, p50, p95, top in rows:
+        print(f"| {kind} | {n} | {errors} | {wrong} | {busy} | {rate:.1f} | {p50:.1f} | {p95:.1f} | {top:.1f} |")
     print(f"\n{len(tally.outcomes)} requests in {seconds:.1f} s")
     problems = [o for o in tally.outcomes if o.error or o.wrong]
     for o in problems[:10]:
@@ -266,11 +292,37 @@ def report(tally: Tally, seconds: float) -> bool:
     return not problems
 
 
+def memory_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MB (Linux /proc; NaN elsewhere)."""
+    try:
+        parents: dict[int, int] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    stat = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        family, grew = {pid}, True
+        while grew:
+            more = {child for child, parent in parents.items() if parent in family} - family
+            family |= more
+            grew = bool(more)
+        total = 0
+        for member in family:
+            for line in (Path("/proc") / str(member) / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        return total / 1024
+    except OSError:
+        return float("nan")
+
+
 def parse_mix(text: str) -> dict[str, float]:
     mix = {}
     for part in text.split(","):
         name, _, weight = part.partition("=")
-        if name.strip() not in ("generate", "check", "hint"):
+        if name.strip() not in ("generate", "solve", "check", "hint"):
             raise SystemExit(f"unknown request kind {name!r} in --mix")
         mix[name.strip()] = float(weight or 1)
     return mix
@@ -301,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         wait_ready(url)
         warm_up(url, 4)
+        memory = [memory_mb(process.pid)] if process is not None else []
         tally = Tally()
         budget = [args.requests]
         lock = threading.Lock()
@@ -314,12 +367,17 @@ def main(argv: list[str] | None = None) -> int:
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - start
+        if process is not None:
+            memory.append(memory_mb(process.pid))
     finally:
         if process is not None:
             process.terminate()
             process.wait(30)
     print(f"{args.concurrency} clients, mix {args.mix}, {args.size}x{args.size} nurikabe, server {url}\n")
-    return 0 if report(tally, elapsed) else 1
+    fine = report(tally, elapsed)
+    if memory:
+        print(f"server and workers: {memory[0]:.0f} MB after warming up, {memory[-1]:.0f} MB at the end")
+    return 0 if fine else 1
 
 
 if __name__ == "__main__":
