@@ -218,3 +218,20 @@ def test_a_client_that_goes_away_stops_its_job(live_server: LiveServer) -> None:
     seconds = time.perf_counter() - start
     assert status == 200 and data["generated"]["rating"] == "easy"
     assert seconds < 5, f"the small generation waited {seconds:.1f} s behind abandoned ones"
+
+
+@pytest.mark.parametrize("length", ["abc", "-5", "1, 2"])
+def test_a_request_that_cannot_be_parsed_gets_a_json_error(live_server: LiveServer, length: str) -> None:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(live_server.url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+        sock.sendall(f"POST /api/parse HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: {length}\r\n\r\n{{}}".encode())
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400") and b"content-type: application/json" in head.lower()
+    assert b"content-security-policy" in head.lower()
+    assert json.loads(body)["error"].startswith("bad HTTP request")

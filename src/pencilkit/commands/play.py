@@ -78,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..web.guard import LOCAL_HOSTS
+    from ..web.protocol import JsonErrorProtocol
     from ..web.server import create_app, stop_workers
 
     if args.workers is not None and args.workers < 1:
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         hosts.append(args.host)
     app = create_app(heavy_workers=args.workers, hosts=hosts)
     config = uvicorn.Config(app, log_level="info" if args.log else "warning", access_log=args.log,
-                            timeout_graceful_shutdown=GRACE_SECONDS)
+                            timeout_graceful_shutdown=GRACE_SECONDS, http=JsonErrorProtocol)
 
     class Server(uvicorn.Server):
         """Stops the workers first on Ctrl+C, so that a running generation ends its request at once."""
