@@ -25,6 +25,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "render": ("render",),
     "generate": ("generate",),
     "play": ("play",),
+    "collection": ("collection",),
 }
 """Modules of ``pencilkit.commands`` (in help order) and the names of the ``COMMANDS`` each exports."""
 

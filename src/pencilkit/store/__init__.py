@@ -1,0 +1,2 @@
+"""Collections at scale: a spec of slots, a SQLite store that survives a crash, and a build that fills it
+on a pool of workers (:mod:`.spec`, :mod:`.database`, :mod:`.build`)."""

@@ -1,0 +1,100 @@
+"""What a collection holds: genres x sizes x levels x count slots, each with a seed of its own.
+
+A slot is one puzzle to make: ``nurikabe 10x10 hard #3``.  Its seed is a
+hash of the collection's seed and the slot's name, so the same spec makes
+the same puzzles on every machine, in any order, on any number of workers.
+When a slot's puzzle turns out to be another slot's under a symmetry of the
+board, the slot takes its next *attempt*, with a seed of its own again.
+
+>>> spec = CollectionSpec(("nurikabe",), ((5, 5),), ("easy",), count=2, seed=7)
+>>> [slot.key for slot in spec.slots()]
+['nurikabe 5x5 easy #0', 'nurikabe 5x5 easy #1']
+>>> spec.slots()[0].seed(0) == spec.slots()[0].seed(0) != spec.slots()[0].seed(1)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from ..errors import PencilkitError
+from ..frame.levels import GENERATABLE, Level
+from ..genres import find_genre
+from ..grid import MAX_SIDE
+from ..tokens import parse_shape
+
+MAX_SLOTS = 100_000
+"""Most puzzles one collection may ask for."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One puzzle of a collection."""
+
+    genre: str
+    rows: int
+    cols: int
+    level: str
+    index: int
+    base_seed: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.genre} {self.rows}x{self.cols} {self.level} #{self.index}"
+
+    def seed(self, attempt: int) -> int:
+        """The generator's seed for this slot's ``attempt`` (a stable hash, the same on every machine)."""
+        text = f"{self.base_seed}|{self.key}|{attempt}".encode()
+        return int.from_bytes(hashlib.sha256(text).digest()[:4], "big") & 0x7FFF_FFFF
+
+
+@dataclass(frozen=True)
+class CollectionSpec:
+    """Genres, sizes and levels, ``count`` puzzles of each, from ``seed``; ``time_budget`` seconds a puzzle."""
+
+    genres: tuple[str, ...]
+    sizes: tuple[tuple[int, int], ...]
+    levels: tuple[str, ...]
+    count: int = 1
+    seed: int = 0
+    time_budget: float = 60.0
+    style: str | None = None
+
+    @classmethod
+    def parse(cls, genres: str, sizes: str, levels: str, *, count: int = 1, seed: int = 0,
+              time_budget: float = 60.0, style: str | None = None) -> CollectionSpec:
+        """A spec from comma-separated lists (``nurikabe,kurodoko``, ``7x7,10x10``, ``easy,hard``), checked."""
+        names = tuple(find_genre(g).name for g in _items(genres, "genre"))
+        shapes = tuple(parse_shape(s) for s in _items(sizes, "size"))
+        for rows, cols in shapes:
+            if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+                raise PencilkitError(f"a {rows}x{cols} board is not a size pencilkit makes")
+        wanted = tuple(Level.parse(level).label for level in _items(levels, "level"))
+        for level in wanted:
+            if Level.parse(level) not in GENERATABLE:
+                raise PencilkitError(f"no puzzle is generated at level {level}")
+        if count < 1:
+            raise PencilkitError(f"--count must be positive, not {count}")
+        if seed < 0:
+            raise PencilkitError(f"--seed must not be negative, not {seed}")
+        spec = cls(names, shapes, wanted, count, seed, time_budget, style)
+        if len(spec.slots()) > MAX_SLOTS:
+            raise PencilkitError(f"the collection asks for {len(spec.slots())} puzzles, over the limit of {MAX_SLOTS}")
+        return spec
+
+    def slots(self) -> list[Slot]:
+        """Every slot, genre by genre, size by size, level by level."""
+        return [Slot(genre, rows, cols, level, k, self.seed)
+                for genre in self.genres for rows, cols in self.sizes for level in self.levels
+                for k in range(self.count)]
+
+
+def _items(text: str, what: str) -> list[str]:
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise PencilkitError(f"no {what} given")
+    return items
+
+
+__all__ = ["MAX_SLOTS", "CollectionSpec", "Slot"]

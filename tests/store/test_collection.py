@@ -1,0 +1,150 @@
+"""Collections: a real SQLite file, real worker processes, a real Dask LocalCluster, and a run killed for real."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pencilkit
+from pencilkit.cli import main
+from pencilkit.store import build as building
+from pencilkit.store.build import build, canonical, local_pool
+from pencilkit.store.database import Store
+from pencilkit.store.spec import CollectionSpec
+
+SPEC = dict(genres="nurikabe,kurodoko", sizes="5x5,6x6", levels="easy,medium", count=2, seed=11)
+
+
+def contents(path: Path) -> dict[str, tuple[str, str, int]]:
+    """Each slot's puzzle, solution and seed."""
+    with Store(path) as store:
+        return {r.slot: (r.puzzle, "/".join(r.solution), r.seed) for r in store.records()}
+
+
+def test_canonical_forms_agree_under_the_symmetries() -> None:
+    puzzle = pencilkit.parse("nurikabe:3x4:2,.,.,.,.,.,.,1,.,.,.,3")
+    turned = pencilkit.Puzzle.make("nurikabe", 4, 3, {2: 2, 4: 1, 9: 3})  # a quarter turn of it
+    flipped = pencilkit.Puzzle.make("nurikabe", 3, 4, {3: 2, 4: 1, 8: 3})
+    assert canonical(puzzle) == canonical(flipped)
+    assert canonical(pencilkit.parse("nurikabe:3x3:1,.,.,.,.,.,.,.,2")) == canonical(
+        pencilkit.parse("nurikabe:3x3:2,.,.,.,.,.,.,.,1"))
+    assert canonical(turned) != canonical(puzzle)  # 4x3 is another shape: no quarter turns of a 3x4
+
+
+def test_a_build_makes_every_slot_once_unique_and_as_rated(tmp_path: Path) -> None:
+    spec = CollectionSpec.parse(**SPEC)  # type: ignore[arg-type]
+    with Store(tmp_path / "a.sqlite") as store:
+        report = build(spec, store, lambda: local_pool(2), log=lambda line: None)
+        records = list(store.records())
+    assert report.made == len(spec.slots()) == len(records) == 16 and not report.failed
+    assert len({r.canonical for r in records}) == len(records)  # no two alike under the symmetries
+    for record in records:
+        solved = pencilkit.solve(pencilkit.parse(record.puzzle))
+        assert solved.status is pencilkit.Status.UNIQUE and solved.answer is not None
+        assert solved.answer.to_rows() == record.solution and solved.rating.label == record.rating == record.level
+    again = build(spec, Store(tmp_path / "a.sqlite"), lambda: local_pool(1), log=lambda line: None)
+    assert again.made == 0 and again.skipped == 16  # a second run finds everything done
+    with sqlite3.connect(tmp_path / "a.sqlite") as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_the_same_spec_makes_the_same_collection_on_any_number_of_workers(tmp_path: Path) -> None:
+    spec = CollectionSpec.parse(**SPEC)  # type: ignore[arg-type]
+    for name, jobs in (("one.sqlite", 1), ("two.sqlite", 2)):
+        with Store(tmp_path / name) as store:
+            build(spec, store, lambda jobs=jobs: local_pool(jobs), log=lambda line: None)
+    assert contents(tmp_path / "one.sqlite") == contents(tmp_path / "two.sqlite")
+
+
+def test_repeats_under_a_symmetry_are_made_again_in_slot_order(tmp_path: Path) -> None:
+    """3x3 easy Nurikabe has few puzzles: ten slots must meet repeats, and keep none."""
+    spec = CollectionSpec.parse("nurikabe", "3x3", "easy", count=10, seed=1, time_budget=5)
+    with Store(tmp_path / "r.sqlite") as store:
+        report = build(spec, store, lambda: ThreadPoolExecutor(2), log=lambda line: None)
+        forms = [r.canonical for r in store.records()]
+    assert report.repeats > 0
+    assert len(forms) == len(set(forms)) and len(forms) + len(report.failed) == 10
+
+
+def test_a_failing_slot_is_tried_twice_then_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = CollectionSpec.parse("nurikabe", "5x5", "easy", count=3, seed=2)
+    bad = spec.slots()[1].key
+    real = building.make_slot
+    calls: list[str] = []
+
+    def flaky(slot: Any, attempt: int, budget: float, style: str | None) -> dict[str, Any]:
+        calls.append(slot.key)
+        if slot.key == bad:
+            raise RuntimeError("the worker fell over")
+        return real(slot, attempt, budget, style)
+
+    monkeypatch.setattr(building, "make_slot", flaky)
+    lines: list[str] = []
+    with Store(tmp_path / "f.sqlite") as store:
+        report = build(spec, store, lambda: ThreadPoolExecutor(1), log=lines.append)
+        assert report.made == 2 and list(report.failed) == [bad] and calls.count(bad) == 2
+        assert store.failures()[bad][2] == 2 and "fell over" in lines[0]
+    monkeypatch.setattr(building, "make_slot", real)
+    with Store(tmp_path / "f.sqlite") as store:  # reported, not retried for ever
+        assert list(build(spec, store, lambda: ThreadPoolExecutor(1), log=lambda line: None).failed) == [bad]
+
+
+def _command(db: Path) -> list[str]:
+    return [sys.executable, "-m", "pencilkit", "collection", "build", "--genre", "nurikabe", "--sizes", "6x6,7x7",
+            "--levels", "easy,medium,hard", "--count", "3", "--seed", "5", "--db", str(db), "--jobs", "2"]
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
+def test_a_killed_build_resumes_to_the_same_collection(tmp_path: Path, how: signal.Signals) -> None:
+    whole, cut = tmp_path / "whole.sqlite", tmp_path / "cut.sqlite"
+    subprocess.run(_command(whole), check=True, capture_output=True)
+    run = subprocess.Popen(_command(cut), stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not cut.exists() or len(contents(cut)) < 3):
+        time.sleep(0.05)
+    os.killpg(run.pid, how)  # the driver and its workers, mid-run
+    run.wait(30)
+    partial = contents(cut)
+    assert 3 <= len(partial) < 18
+    subprocess.run(_command(cut), check=True, capture_output=True)
+    assert contents(cut) == contents(whole)
+
+
+def test_the_command_line_builds_lists_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.sqlite"
+    assert main(["collection", "build", "--sizes", "5x5", "--levels", "easy", "--count", "2", "--db", str(db),
+                 "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["collection", "list", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.split() == ["nurikabe", "5x5", "easy", "2"]
+    assert main(["collection", "export", "--db", str(db), "--format", "urls"]) == 0
+    urls = capsys.readouterr().out.split()
+    assert len(urls) == 2 and all(u.startswith("https://puzz.link/p?nurikabe/5/5/") for u in urls)
+    assert main(["collection", "export", "--bundled", "--format", "ids"]) == 0
+    assert len(capsys.readouterr().out.split()) >= 16
+    assert main(["collection", "build", "--sizes", "6x6", "--db", str(db)]) == 2  # another spec, same file
+    assert "another collection's spec" in capsys.readouterr().err
+    assert main(["collection", "list", "--db", str(tmp_path / "none.sqlite")]) == 2
+
+
+def test_a_dask_cluster_builds_the_same_collection(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed", reason="dask.distributed is not installed")
+    spec = CollectionSpec.parse("nurikabe,kurodoko", "5x5", "easy,medium", count=2, seed=11)
+    with Store(tmp_path / "local.sqlite") as store:
+        build(spec, store, lambda: local_pool(1), log=lambda line: None)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        code = main(["collection", "build", "--genre", "nurikabe,kurodoko", "--sizes", "5x5", "--levels",
+                     "easy,medium", "--count", "2", "--seed", "11", "--db", str(tmp_path / "dask.sqlite"),
+                     "--scheduler", cluster.scheduler_address])
+    assert code == 0
+    assert contents(tmp_path / "dask.sqlite") == contents(tmp_path / "local.sqlite")
