@@ -103,7 +103,7 @@ def _command(db: Path) -> list[str]:
             "--levels", "easy,medium,hard", "--count", "3", "--seed", "5", "--db", str(db), "--jobs", "2"]
 
 
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM])
 def test_a_killed_build_resumes_to_the_same_collection(tmp_path: Path, how: signal.Signals) -> None:
     whole, cut = tmp_path / "whole.sqlite", tmp_path / "cut.sqlite"
     subprocess.run(_command(whole), check=True, capture_output=True)
@@ -117,6 +117,28 @@ def test_a_killed_build_resumes_to_the_same_collection(tmp_path: Path, how: sign
     assert 3 <= len(partial) < 18
     subprocess.run(_command(cut), check=True, capture_output=True)
     assert contents(cut) == contents(whole)
+
+
+def test_a_worker_killed_mid_run_costs_a_try_and_nothing_else(tmp_path: Path) -> None:
+    """SIGKILL one worker: its pool breaks, the slots in flight count one failed try, a new pool makes them."""
+    whole, hit = tmp_path / "whole.sqlite", tmp_path / "hit.sqlite"
+    subprocess.run(_command(whole), check=True, capture_output=True)
+    run = subprocess.Popen(_command(hit), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    victim = None
+    while time.monotonic() < deadline and victim is None:
+        children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(run.pid)], capture_output=True, text=True)
+        workers = [int(pid) for pid in children.stdout.split()]
+        if len(workers) >= 2 and hit.exists() and len(contents(hit)) >= 2:
+            victim = workers[-1]
+        time.sleep(0.05)
+    assert victim is not None
+    os.kill(victim, signal.SIGKILL)
+    _, err = run.communicate(timeout=120)
+    assert run.returncode == 0, err
+    retried = int(err.decode().rsplit(" failed tries retried", 1)[0].rsplit(", ", 1)[1])
+    assert retried >= 1  # the killed worker's slot, at least, was tried again
+    assert contents(hit) == contents(whole)
 
 
 def test_the_command_line_builds_lists_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

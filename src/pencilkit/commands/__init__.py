@@ -6,9 +6,12 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 EXITS = ("exit status: 0 done (a unique solution, a correct answer); 1 no solution or several, a wrong "
          "answer, or out of time; 2 bad input (one line on stderr names it)")
@@ -53,3 +56,36 @@ def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzle", metavar="PUZZLE",
                         help="a puzzle ID, text grid, JSON or URL; a file; or - for standard input")
     parser.add_argument("--genre", help="genre of a bare grid that names none")
+
+
+def count(text: str) -> int:
+    """An option's value that must be a whole number of at least 1 (workers, puzzles)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {text!r}")
+    return value
+
+
+def add_jobs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--jobs", "-j", type=count, default=1,
+                        help="worker processes for a batch (default 1; results still come in input order)")
+
+
+def in_order(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterator[R]:
+    """``work`` on each item, on ``jobs`` worker processes, each result as soon as it and those before it are
+    done (so a batch streams, in input order).  ``work`` must be a module-level function."""
+    if jobs < 1:
+        from ..errors import PencilkitError
+
+        raise PencilkitError(f"--jobs must be positive, not {jobs}")
+    if jobs == 1:
+        yield from map(work, items)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from pool.map(work, items)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import PencilkitError
 from ..io import write_file
-from . import Command, positive
+from . import Command, count, positive
 
 BUNDLED = "bundled"
 
@@ -25,13 +25,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--genre", default="nurikabe", help="comma-separated genres (default nurikabe)")
     build.add_argument("--sizes", default="7x7", help="comma-separated RxC shapes (default 7x7)")
     build.add_argument("--levels", default="easy,medium,hard,expert", help="comma-separated levels (default all)")
-    build.add_argument("--count", type=int, default=1, help="puzzles per genre, size and level (default 1)")
+    build.add_argument("--count", type=count, default=1, help="puzzles per genre, size and level (default 1)")
     build.add_argument("--seed", type=int, default=0, help="the collection's seed (default 0)")
     build.add_argument("--time-budget", type=positive, default=60.0, metavar="SECONDS",
                        help="seconds per puzzle (default 60)")
     build.add_argument("--style", default=None, help="generation style (default: the genre's)")
     build.add_argument("--db", required=True, help="the SQLite file (made if missing)")
-    build.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    build.add_argument("--jobs", type=count, default=os.cpu_count() or 1,
                        help="worker processes (default: every core)")
     build.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
                        help="run on a Dask cluster instead of local processes (needs dask.distributed)")
@@ -73,7 +73,8 @@ def run_build(args: argparse.Namespace) -> int:
         report = build(spec, store, pool, progress=bar.update)
         bar.close()
     print(f"{report.made} made, {report.skipped} already there, {report.repeats} repeats remade, "
-          f"{len(report.failed)} failed; {total} puzzles asked for, in {args.db}", file=sys.stderr)
+          f"{report.retried} failed tries retried, {len(report.failed)} failed; {total} puzzles asked for, "
+          f"in {args.db}", file=sys.stderr)
     return 0 if not report.failed else 1
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..api import solve
@@ -68,11 +69,7 @@ def engine_solver(args: argparse.Namespace) -> SolveFunction:
         parameters = AcoParameters(ants=args.ants, q0=args.q0, rho=args.rho, xi=args.xi, bve=args.bve,
                                    selection=args.selection)
         parameters.validate()
-
-        def run(puzzle: Puzzle, **options: Any) -> Solution:
-            return solve_aco(puzzle, parameters=parameters, seed=args.seed, **options)
-
-        return run
+        return partial(solve_aco, parameters=parameters, seed=args.seed)  # picklable, for batch workers
     raise PencilkitError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
 
 

@@ -10,6 +10,7 @@ budget, a level the shape cannot reach).
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import sys
 
@@ -18,7 +19,7 @@ from ..errors import PencilkitError
 from ..formats import write_puzzle
 from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
-from . import Command, emit_json, positive
+from . import Command, add_jobs, emit_json, in_order, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
 FORMAT_CHOICES = ("id", "text", "json")
@@ -61,25 +62,47 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", "-f", default="text", choices=FORMAT_CHOICES,
                         help="how to print each puzzle (default text)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    add_jobs(parser)
+
+
+Task = tuple[str, int, int, Level, int, float, "str | None"]
+"""One puzzle to make: genre, rows, cols, level, seed, time budget, style."""
+
+
+def make(task: Task) -> Generated | str:
+    """The puzzle of one seed, or why there is none (a worker's job)."""
+    genre, rows, cols, level, seed, budget, style = task
+    try:
+        return generate(genre, rows, cols, level, seed=seed, time_budget=budget, style=style)[0]
+    except GenerationFailed as failed:
+        return str(failed)
 
 
 def run(args: argparse.Namespace) -> int:
     rows, cols = parse_shape(args.shape)
     level = parse_level(args.level)
-    try:
-        puzzles = generate(args.genre, rows, cols, level, seed=args.seed, count=args.count,
-                           time_budget=args.time_budget, style=args.style)
-    except GenerationFailed as failed:
-        print(f"pencilkit: generation failed: {failed}", file=sys.stderr)
-        return EXIT_FAIL
-    for k, made in enumerate(puzzles):
+    if args.count < 1:
+        raise PencilkitError(f"the count must be positive, not {args.count}")
+    if args.seed is not None and args.seed < 0:
+        raise PencilkitError(f"the seed must not be negative, not {args.seed}")
+    seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed
+    tasks: list[Task] = [(args.genre, rows, cols, level, seed + k, args.time_budget, args.style)
+                         for k in range(args.count)]
+    worst = EXIT_OK
+    for k, made in enumerate(in_order(make, tasks, args.jobs)):  # each puzzle as soon as it is made, in seed order
+        if isinstance(made, str):
+            print(f"pencilkit: seed {seed + k}: generation failed: {made}", file=sys.stderr)
+            worst = EXIT_FAIL
+            continue
+        if not made.exact:
+            worst = EXIT_FAIL
         if args.json:
             emit_json(made.to_json())
         else:
             if k:
                 print()
-            print(describe(made, args.format))
-    return EXIT_OK if all(made.exact for made in puzzles) else EXIT_FAIL
+            print(describe(made, args.format), flush=True)
+    return worst
 
 
 def describe(made: Generated, fmt: str) -> str:

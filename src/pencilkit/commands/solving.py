@@ -8,6 +8,7 @@ import math
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from .. import check as check_answer
@@ -21,7 +22,7 @@ from ..frame.search import DEFAULT_NODES
 from ..frame.solve import Solution, Status
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
-from . import Command, add_puzzle_argument, emit_json, positive
+from . import Command, add_jobs, add_puzzle_argument, emit_json, in_order, positive
 from .engines import add_engine_options, engine_solver
 
 EXIT_OK, EXIT_FAIL = 0, 1
@@ -135,6 +136,7 @@ def configure_solve(parser: argparse.ArgumentParser) -> None:
     add_puzzle_argument(parser)
     add_budget(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_jobs(parser)
 
 
 def configure_solve_engines(parser: argparse.ArgumentParser) -> None:
@@ -177,7 +179,7 @@ def run_solve(args: argparse.Namespace) -> int:
     solver = engine_solver(args)
     records = batch_of(args.puzzle, text)
     if records is not None:
-        return run_batch(records, options, solver)
+        return run_batch(records, options, solver, jobs=args.jobs)
     puzzle = read_puzzle(text, genre=args.genre)
     solution = solver(puzzle, **options)
     if args.json:
@@ -201,36 +203,43 @@ def solution_text(solution: Solution) -> str:
 
 
 def run_batch(records: list[Record], options: dict[str, Any], solver: Any = solve,
-              view: Callable[[Solution], dict[str, Any]] = Solution.to_json) -> int:
-    """Solve each record and print one JSON line each, in input order, with a progress bar on a terminal."""
+              view: Callable[[Solution], dict[str, Any]] = Solution.to_json, jobs: int = 1) -> int:
+    """Solve each record and print one JSON line each, in input order, as soon as it and those before it are
+    done (on ``jobs`` worker processes), with a progress bar on a terminal."""
     progress = _progress(len(records))
     worst = EXIT_OK
-    for number, record, problem in records:
-        out: dict[str, Any]
-        if record is None:
-            out = {"line": number, "status": "error", "error": problem}
-            worst = max(worst, 2)
-        else:
-            out = {"line": number} if "name" not in record else {"name": record["name"]}
-            start = time.perf_counter()
-            try:
-                puzzle = read_puzzle(str(record["puzzle"]), genre=record.get("genre"))
-                solution = solver(puzzle, **options)
-            except PencilkitError as e:
-                out.update(status="error", error=str(e), seconds=round(time.perf_counter() - start, 4))
-                worst = max(worst, 2)
-            else:
-                out.update(view(solution))
-                out.pop("puzzle", None)
-                if solution.status not in (Status.UNIQUE, Status.FOUND):
-                    worst = max(worst, EXIT_FAIL)
-                if "solution" in record and solution.answer is not None:
-                    out["matches"] = solution.answer.to_rows() == record["solution"]
-        sys.stdout.write(json.dumps(out, separators=(",", ":")) + "\n")
+    for line, code in in_order(partial(batch_line, solver, view, options), records, jobs):
+        sys.stdout.write(line + "\n")
         sys.stdout.flush()
+        worst = max(worst, code)
         progress.update(1)
     progress.close()
     return worst
+
+
+def batch_line(solver: Any, view: Callable[[Solution], dict[str, Any]], options: dict[str, Any],
+               item: Record) -> tuple[str, int]:
+    """One record's JSON line and its exit status (a worker's job)."""
+    number, record, problem = item
+    if record is None:
+        return json.dumps({"line": number, "status": "error", "error": problem}, separators=(",", ":")), 2
+    out: dict[str, Any] = {"line": number} if "name" not in record else {"name": record["name"]}
+    code = EXIT_OK
+    start = time.perf_counter()
+    try:
+        puzzle = read_puzzle(str(record["puzzle"]), genre=record.get("genre"))
+        solution = solver(puzzle, **options)
+    except PencilkitError as e:
+        out.update(status="error", error=str(e), seconds=round(time.perf_counter() - start, 4))
+        code = 2
+    else:
+        out.update(view(solution))
+        out.pop("puzzle", None)
+        if solution.status not in (Status.UNIQUE, Status.FOUND):
+            code = EXIT_FAIL
+        if "solution" in record and solution.answer is not None:
+            out["matches"] = solution.answer.to_rows() == record["solution"]
+    return json.dumps(out, separators=(",", ":")), code
 
 
 class _Quiet:
@@ -261,7 +270,7 @@ def run_rate(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
     records = batch_of(args.puzzle, text)
     if records is not None:
-        return run_batch(records, budget(args), solve, rating_json)
+        return run_batch(records, budget(args), solve, rating_json, jobs=args.jobs)
     puzzle = read_puzzle(text, genre=args.genre)
     solution = solve(puzzle, **budget(args))
     if args.json:
@@ -278,7 +287,7 @@ def run_explain(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
     records = batch_of(args.puzzle, text)
     if records is not None:
-        return run_batch(records, budget(args), explain, explanation_json)
+        return run_batch(records, budget(args), explain, explanation_json, jobs=args.jobs)
     puzzle = read_puzzle(text, genre=args.genre)
     solution = explain(puzzle, **budget(args))
     if args.json:

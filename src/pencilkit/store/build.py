@@ -91,6 +91,8 @@ class Report:
     made: int = 0
     skipped: int = 0
     repeats: int = 0
+    retried: int = 0
+    """Failed tries made again (a worker that died, a budget that ran out)."""
     failed: dict[str, str] = field(default_factory=dict)
 
 
@@ -151,6 +153,8 @@ def build(spec: CollectionSpec, store: Store, pool: Callable[[], Executor], *, p
                         given_up.add(key)
                         report.failed[key] = row["failed"]
                         log(f"{key}: {row['failed']} (given up after {tries} tries)")
+                    else:
+                        report.retried += 1
                 else:
                     store.add(row)
                     done[key] = (row["attempt"], row["canonical"])
