@@ -1,13 +1,15 @@
-"""Rebuild the bundled Nurikabe collection, src/pencilkit/collections/nurikabe.jsonl.
+"""Rebuild a bundled collection, src/pencilkit/collections/<genre>.jsonl.
 
-One puzzle per size and level (easy to expert at 5x5, 7x7, 10x10 and 15x15),
-in the published style (big islands, few 1s; ``--style`` for another), each
+One puzzle per size and level (Nurikabe: easy to expert at 5x5, 7x7, 10x10 and
+15x15, in the published style, big islands and few 1s; Kurodoko: 5x5, 7x7 and
+10x10, each level the size allows; ``--style`` for another), each
 generated from a fixed seed so the file can be rebuilt byte for byte, and
 stored with its solution, its rating and its seed.  A puzzle is written only if
 it came out rated exactly as asked; if the budget runs out the next seed is
 tried (up to ``--tries`` seeds), and the seed that worked is the one stored.
 
-    python benchmarks/build_collection.py                 # rebuild the whole file
+    python benchmarks/build_collection.py                 # rebuild the Nurikabe file
+    python benchmarks/build_collection.py --genre kurodoko
     python benchmarks/build_collection.py --out /tmp/x.jsonl --sizes 5x5
 
 The tests (tests/nurikabe/test_generate_collection.py) re-solve every puzzle and check
@@ -26,25 +28,33 @@ from pencilkit.frame.levels import GENERATABLE
 from pencilkit.genres import find_genre
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_OUT = ROOT / "src" / "pencilkit" / "collections" / "nurikabe.jsonl"
-SIZES = ("5x5", "7x7", "10x10", "15x15")
+FOLDER = ROOT / "src" / "pencilkit" / "collections"
+SIZES = {"nurikabe": ("5x5", "7x7", "10x10", "15x15"), "kurodoko": ("5x5", "7x7", "10x10")}
+STYLES = {"nurikabe": "published"}
 BASE_SEED = 2026
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--sizes", default=",".join(SIZES))
+    parser.add_argument("--genre", default="nurikabe", choices=sorted(SIZES))
+    parser.add_argument("--out", type=Path, default=None, help="default: the bundled file of the genre")
+    parser.add_argument("--sizes", default=None, help="default: the genre's sizes")
     parser.add_argument("--time-budget", type=float, default=120.0, help="seconds per seed (default 120)")
     parser.add_argument("--tries", type=int, default=5, help="seeds to try per puzzle (default 5)")
-    parser.add_argument("--style", default="published", help="generation style (default published)")
+    parser.add_argument("--style", default=None, help="generation style (default: published for Nurikabe)")
     args = parser.parse_args(argv)
-    genre = find_genre("nurikabe")
-    generator = genre.generator().styled(args.style)
+    genre = find_genre(args.genre)
+    out = args.out or FOLDER / f"{genre.name}.jsonl"
+    generator = genre.generator()
+    style = args.style or STYLES.get(genre.name)
+    if style is not None:
+        generator = generator.styled(style)
     lines = []
-    for shape in args.sizes.split(","):
+    for shape in (args.sizes or ",".join(SIZES[genre.name])).split(","):
         rows, cols = (int(x) for x in shape.lower().split("x"))
         for level in GENERATABLE:
+            if level > generator.max_level(rows, cols):
+                continue
             made = None
             for k in range(args.tries):
                 seed = BASE_SEED + 100 * k
@@ -60,8 +70,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{shape} {level.label}: no exact puzzle in {args.tries} seeds", file=sys.stderr)
                 return 1
             record = {
-                "name": f"pencilkit-nurikabe-{shape}-{level.label}",
-                "genre": "nurikabe",
+                "name": f"pencilkit-{genre.name}-{shape}-{level.label}",
+                "genre": genre.name,
                 "rows": rows,
                 "cols": cols,
                 "puzzle": made.puzzle.id(),
@@ -72,9 +82,9 @@ def main(argv: list[str] | None = None) -> int:
             }
             lines.append(json.dumps(record, separators=(",", ":")))
             print(f"{shape} {level.label}: seed {made.seed}, {made.seconds:.1f} s", file=sys.stderr, flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {len(lines)} puzzles to {args.out}", file=sys.stderr)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} puzzles to {out}", file=sys.stderr)
     return 0
 
 

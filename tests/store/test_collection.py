@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -170,3 +171,59 @@ def test_a_dask_cluster_builds_the_same_collection(tmp_path: Path) -> None:
                      "--scheduler", cluster.scheduler_address])
     assert code == 0
     assert contents(tmp_path / "dask.sqlite") == contents(tmp_path / "local.sqlite")
+
+
+def test_print_sheets_one_pdf_per_genre_and_level(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("cairosvg", reason="print sheets need cairosvg")
+    db = tmp_path / "s.sqlite"
+    assert main(["collection", "build", "--genre", "nurikabe,kurodoko", "--sizes", "5x5", "--levels", "easy,medium",
+                 "--db", str(db), "--jobs", "1"]) == 0
+    out = tmp_path / "sheets"
+    out.mkdir()
+    assert main(["collection", "export", "--db", str(db), "--format", "pdf", "-o", str(out)]) == 0
+    made = sorted(p.name for p in out.iterdir())
+    assert made == ["kurodoko-easy.pdf", "kurodoko-medium.pdf", "nurikabe-easy.pdf", "nurikabe-medium.pdf"]
+    from pypdf import PdfReader
+
+    assert len(PdfReader(out / "nurikabe-easy.pdf").pages) == 2  # the puzzle, then its solution
+    capsys.readouterr()
+    assert main(["collection", "export", "--db", str(db), "--format", "pdf"]) == 2
+
+
+def test_a_spec_file_gives_the_same_collection_as_the_options(tmp_path: Path) -> None:
+    spec = tmp_path / "book.toml"
+    spec.write_text('genres = ["nurikabe", "kurodoko"]\nsizes = "5x5"\nlevels = ["easy"]\ncount = 2\nseed = 9\n')
+    assert main(["collection", "build", "--spec", str(spec), "--db", str(tmp_path / "t.sqlite"), "--jobs", "1"]) == 0
+    assert main(["collection", "build", "--genre", "nurikabe,kurodoko", "--sizes", "5x5", "--levels", "easy",
+                 "--count", "2", "--seed", "9", "--db", str(tmp_path / "o.sqlite"), "--jobs", "1"]) == 0
+    assert contents(tmp_path / "t.sqlite") == contents(tmp_path / "o.sqlite")
+    spec.write_text("colour = 'blue'\n")
+    assert main(["collection", "build", "--spec", str(spec), "--db", str(tmp_path / "x.sqlite")]) == 2
+
+
+def test_an_imported_collection_is_rated_into_the_store_and_resumes(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    batch = tmp_path / "in.jsonl"
+    batch.write_text("\n".join(json.dumps({"name": f"p{k}", "puzzle": p}) for k, p in enumerate(
+        ["nurikabe:3x3:.,.,.,.,.,.,5,.,1", "nurikabe:1x3:.,2,.", "kurodoko:3x3:.,5,.,.,.,.,.,.,2"])) + "\n")
+    db = tmp_path / "rated.sqlite"
+    assert main(["collection", "rate", str(batch), "--db", str(db), "--jobs", "2"]) == 1  # one has two solutions
+    with Store(db) as store:
+        assert store.ratings() == {"easy": 2, "multiple": 1} and store.rated() == {"p0", "p1", "p2"}
+    capsys.readouterr()
+    assert main(["collection", "rate", str(batch), "--db", str(db), "--jobs", "1"]) == 0  # all done already
+    assert "2 easy, 1 multiple; 3 puzzles" in capsys.readouterr().err
+
+
+def test_show_prints_one_puzzle_by_place_or_slot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "show.sqlite"
+    assert main(["collection", "build", "--sizes", "5x5", "--levels", "easy", "--count", "2", "--db", str(db),
+                 "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["collection", "show", "--db", str(db), "2", "--json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["slot"] == "nurikabe 5x5 easy #1"
+    assert main(["collection", "show", "--db", str(db), "nurikabe 5x5 easy #1"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("# nurikabe 5x5 easy #1 · rating easy") and "\n".join(second["solution"]) in text
+    assert main(["collection", "show", "--db", str(db), "3"]) == 2

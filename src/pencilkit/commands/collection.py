@@ -35,20 +35,63 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="worker processes (default: every core)")
     build.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
                        help="run on a Dask cluster instead of local processes (needs dask.distributed)")
+    build.add_argument("--spec", default=None, metavar="FILE.toml",
+                       help="read the spec from a TOML file (keys: genre, sizes, levels, count, seed, "
+                            "time_budget, style); the options above are for what it leaves out")
+    rate = sub.add_parser("rate", help="solve and rate an imported collection into the store",
+                          description="Solve, prove unique and rate every puzzle of a JSON-lines file into the "
+                                      "store; a run that is stopped resumes where it was.")
+    rate.add_argument("puzzles", metavar="FILE.jsonl", help="one record a line with a 'puzzle' field")
+    rate.add_argument("--db", required=True, help="the SQLite file (made if missing)")
+    rate.add_argument("--time", type=positive, default=60.0, metavar="SECONDS", help="seconds a puzzle (default 60)")
+    rate.add_argument("--jobs", type=count, default=os.cpu_count() or 1, help="worker processes (default: every core)")
     for name, text in (("list", "count the puzzles by genre, size and level"),
-                       ("export", "write the puzzles as JSON lines, puzzle IDs or puzz.link URLs")):
+                       ("show", "print one puzzle, its solution and what the store knows of it"),
+                       ("export", "write the puzzles as JSON lines, puzzle IDs, puzz.link URLs or print sheets")):
         action = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
         action.add_argument("--db", default=None, help="the SQLite file")
         action.add_argument("--bundled", action="store_true", help="the collection that ships with pencilkit")
+        if name == "show":
+            action.add_argument("which", metavar="N|SLOT",
+                                help="its place in the listing order (1 is the first) or its slot, such as "
+                                     "'nurikabe 7x7 easy #0'")
+            action.add_argument("--json", action="store_true", help="print the record as JSON")
         if name == "export":
-            action.add_argument("--format", default="jsonl", choices=("jsonl", "ids", "urls"))
+            action.add_argument("--format", default="jsonl", choices=("jsonl", "ids", "urls", "pdf"),
+                                help="jsonl (default), ids, urls, or pdf: print sheets, one PDF per genre and level "
+                                     "with the solutions at the back, into the folder -o names")
+            action.add_argument("--paper", default="a4", help="the sheets' paper (default a4)")
             action.add_argument("--genre", default=None, help="only this genre")
             action.add_argument("--level", default=None, help="only this level")
             action.add_argument("--output", "-o", default=None, help="write here instead of standard output")
 
 
 def run(args: argparse.Namespace) -> int:
-    return {"build": run_build, "list": run_list, "export": run_export}[args.action](args)
+    actions = {"build": run_build, "rate": run_rate, "list": run_list, "show": run_show, "export": run_export}
+    return actions[args.action](args)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    records = _records(args)
+    chosen = None
+    if args.which.isdigit() and 1 <= int(args.which) <= len(records):
+        chosen = records[int(args.which) - 1]
+    else:
+        chosen = next((r for r in records if r.get("slot", r.get("name")) == args.which), None)
+    if chosen is None:
+        raise PencilkitError(f"no puzzle {args.which!r}: give 1 to {len(records)} or a slot as 'collection list' "
+                             "counts them")
+    if args.json:
+        print(json.dumps(chosen, indent=1))
+        return 0
+    from ..formats import read_puzzle
+
+    puzzle = read_puzzle(chosen["puzzle"])
+    print(f"# {chosen.get('slot') or chosen.get('name')} · rating {chosen['rating']} · seed {chosen.get('seed')}")
+    print(puzzle)
+    print("# solution")
+    print("\n".join(chosen["solution"]))
+    return 0
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -56,6 +99,8 @@ def run_build(args: argparse.Namespace) -> int:
     from ..store.database import Store
     from ..store.spec import CollectionSpec
 
+    if args.spec is not None:
+        _read_spec(args)
     spec = CollectionSpec.parse(args.genre, args.sizes, args.levels, count=args.count, seed=args.seed,
                                 time_budget=args.time_budget, style=args.style)
     if args.jobs < 1:
@@ -76,6 +121,74 @@ def run_build(args: argparse.Namespace) -> int:
           f"{report.retried} failed tries retried, {len(report.failed)} failed; {total} puzzles asked for, "
           f"in {args.db}", file=sys.stderr)
     return 0 if not report.failed else 1
+
+
+SPEC_KEYS = {"genre": str, "genres": str, "sizes": str, "levels": str, "count": int, "seed": int,
+             "time_budget": float, "style": str}
+
+
+def _read_spec(args: argparse.Namespace) -> None:
+    """Fill ``args`` from a TOML spec file (lists may be TOML arrays or comma-separated strings)."""
+    import tomllib
+
+    try:
+        with open(args.spec, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as e:
+        raise PencilkitError(f"{args.spec}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise PencilkitError(f"{args.spec}: not TOML: {e}") from None
+    for key, value in data.items():
+        kind = SPEC_KEYS.get(key)
+        if kind is None:
+            raise PencilkitError(f"{args.spec}: unknown key {key!r}: the keys are {', '.join(sorted(SPEC_KEYS))}")
+        if isinstance(value, list) and kind is str:
+            value = ",".join(str(item) for item in value)
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise PencilkitError(f"{args.spec}: {key} must be {kind.__name__}, not {value!r}")
+        setattr(args, "genre" if key == "genres" else key, value)
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    from ..api import solve
+    from ..io import is_json_lines, read_source
+    from ..store.database import Store
+    from .solving import batch_line, batch_records, rating_json
+
+    text = read_source(args.puzzles)
+    if not is_json_lines(args.puzzles, text):
+        raise PencilkitError(f"{args.puzzles}: expected JSON lines, one record with a 'puzzle' field a line")
+    records = list(batch_records(text))
+    with Store(args.db) as store:
+        done = store.rated()
+
+        def key(item: Any) -> str:
+            number, record, _ = item
+            return str(record["name"]) if record is not None and "name" in record else f"line {number}"
+
+        todo = [item for item in records if key(item) not in done]
+        bar = _progress(len(records))
+        bar.update(len(records) - len(todo))
+        options = {"seconds": args.time}
+        worst = 0
+        from functools import partial
+
+        from . import in_order
+
+        for item, (line, code) in zip(todo, in_order(partial(batch_line, solve, rating_json, options), todo, args.jobs)):
+            data = json.loads(line)
+            if item[1] is not None:
+                data["puzzle"] = str(item[1]["puzzle"])
+            store.add_rating(key(item), data)
+            worst = max(worst, code)
+            bar.update(1)
+        bar.close()
+        summary = store.ratings()
+    print(", ".join(f"{n} {label}" for label, n in summary.items()) + f"; {len(records)} puzzles in {args.db}",
+          file=sys.stderr)
+    return worst
 
 
 def _dask_pool(address: str) -> Any:
@@ -125,6 +238,15 @@ def _records(args: argparse.Namespace) -> list[dict[str, Any]]:
         return [record.to_json() for record in store.records()]
 
 
+def _ratings(args: argparse.Namespace) -> dict[str, int]:
+    if args.bundled:
+        return {}
+    from ..store.database import Store
+
+    with Store(args.db) as store:
+        return store.ratings()
+
+
 def run_list(args: argparse.Namespace) -> int:
     counts: dict[tuple[str, int, int, str], int] = {}
     for record in _records(args):
@@ -132,12 +254,17 @@ def run_list(args: argparse.Namespace) -> int:
         counts[key] = counts.get(key, 0) + 1
     for (genre, rows, cols, level), n in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1] * kv[0][2], kv[0])):
         print(f"{genre:10} {rows}x{cols:<4} {level:8} {n}")
+    rated = _ratings(args)
+    if rated:
+        print("rated: " + ", ".join(f"{n} {label}" for label, n in rated.items()))
     return 0
 
 
 def run_export(args: argparse.Namespace) -> int:
     records = [r for r in _records(args) if (args.genre is None or r["genre"] == args.genre)
                and (args.level is None or (r.get("level") or r["rating"]) == args.level)]
+    if args.format == "pdf":
+        return export_sheets(records, args.output, args.paper)
     if args.format == "jsonl":
         lines = [json.dumps(r, separators=(",", ":")) for r in records]
     elif args.format == "ids":
@@ -151,6 +278,33 @@ def run_export(args: argparse.Namespace) -> int:
         write_file(args.output, text)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def export_sheets(records: list[dict[str, Any]], folder: str | None, paper: str) -> int:
+    """One PDF per genre and level (``<genre>-<level>.pdf``) in ``folder``: the puzzles, then their solutions."""
+    from ..formats import read_puzzle
+    from ..formats.export import svgs_to_pdf
+    from ..formats.sheet import SheetEntry, layout_sheet
+    from ..genres import find_genre
+    from ..puzzle import Answer
+
+    if not folder or folder == "-":
+        raise PencilkitError("--format pdf writes one file per genre and level: give a folder with -o")
+    if not os.path.isdir(folder):
+        raise PencilkitError(f"{folder} is not a folder")
+    groups: dict[tuple[str, str], list[SheetEntry]] = {}
+    for record in records:
+        level = record.get("level") or record["rating"]
+        group = groups.setdefault((record["genre"], level), [])
+        title = f"{record['rows']}x{record['cols']} #{len(group) + 1}"
+        group.append(SheetEntry(read_puzzle(record["puzzle"]), title, record["rating"],
+                                Answer.from_rows(record["solution"])))
+    for (genre, level), entries in sorted(groups.items()):
+        pages = layout_sheet(entries, paper=paper, title=f"{find_genre(genre).title} · {level}")
+        path = os.path.join(folder, f"{genre}-{level}.pdf")
+        write_file(path, svgs_to_pdf(pages))
+        print(path, file=sys.stderr)
     return 0
 
 

@@ -47,6 +47,16 @@ CREATE TABLE IF NOT EXISTS puzzles (
     made REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS puzzles_canonical ON puzzles (canonical);
+CREATE TABLE IF NOT EXISTS ratings (
+    key TEXT PRIMARY KEY,
+    puzzle TEXT NOT NULL,
+    status TEXT NOT NULL,
+    rating TEXT,
+    profile TEXT,
+    matches INTEGER,
+    seconds REAL NOT NULL,
+    made REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS failures (
     slot TEXT PRIMARY KEY,
     attempt INTEGER NOT NULL,
@@ -149,6 +159,24 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO failures (slot, attempt, reason, tries, made) VALUES (?, ?, ?, ?, ?)",
                             (slot, attempt, reason, tries, time.time()))
         return tries
+
+    def rated(self) -> set[str]:
+        """The keys of the imported puzzles rated already."""
+        return {key for (key,) in self.db.execute("SELECT key FROM ratings")}
+
+    def add_rating(self, key: str, data: dict[str, Any]) -> None:
+        """Store the rating of one imported puzzle (its key: its name, or its line), in its own transaction."""
+        matches = data.get("matches")
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO ratings (key, puzzle, status, rating, profile, matches, seconds, made)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (key, data.get("puzzle", ""), data["status"], data.get("rating"), data.get("profile"),
+                             None if matches is None else int(matches), data.get("seconds", 0.0), time.time()))
+
+    def ratings(self) -> dict[str, int]:
+        """How many imported puzzles got each rating (or status, when unrated)."""
+        return {str(label): n for label, n in self.db.execute(
+            "SELECT COALESCE(rating, status), COUNT(*) FROM ratings GROUP BY 1 ORDER BY 1")}
 
     def drop(self, slot: str) -> None:
         """Forget a slot's puzzle (it must be made again, at its next attempt)."""
