@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import notebook
-from .api import check, count_solutions, explain, generate, parse, rate, solve
+from .api import check, count_solutions, explain, generate, hint, parse, rate, solve
 from .cellset import CellSet
 from .errors import (
     FormatError,
@@ -74,6 +74,7 @@ __all__ = [
     "explain",
     "find_genre",
     "generate",
+    "hint",
     "parse",
     "rate",
     "read_answer",

@@ -12,6 +12,7 @@ from .frame.genre import Genre, Violation
 from .frame.levels import Level
 from .frame.search import DEFAULT_NODES, SearchResult
 from .genres import find_genre, genre_of
+from .hints import Hint, hint_for
 from .puzzle import Answer, Puzzle
 
 if TYPE_CHECKING:
@@ -49,6 +50,20 @@ def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODE
     """Count solutions up to ``limit`` by search alone (with the ladder up to ``level`` at each node)."""
     return solving.count_solutions(genre_of(puzzle), puzzle, limit=limit, nodes=nodes, seconds=seconds,
                                    level=level)
+
+
+def hint(puzzle: Puzzle, answer: Answer | str | None = None, **options: Any) -> Hint:
+    """The next step from a partly filled grid, as the player gives it: a wrong mark first, else the cheapest
+    deduction from the marks (technique, cells, reason), else one cell of the solution; ``unavailable``
+    unless the puzzle has one solution.  ``answer``: the marks (none: the empty grid)."""
+    if answer is None:
+        answer = Answer(puzzle.rows, puzzle.cols, 0, 0)
+    elif isinstance(answer, str):
+        answer = read_answer(answer)
+    if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
+        raise FormatError(
+            f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
+    return hint_for(puzzle, answer, solve(puzzle, **options))
 
 
 def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:

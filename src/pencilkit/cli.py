@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .errors import PencilkitError
 
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
-    "solving": ("show", "check", "solve", "rate", "explain"),
+    "solving": ("show", "check", "solve", "rate", "explain", "techniques", "hint"),
     "counting": ("count",),
     "convert": ("convert",),
     "render": ("render",),

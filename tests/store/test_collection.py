@@ -99,15 +99,22 @@ def test_a_failing_slot_is_tried_twice_then_reported(tmp_path: Path, monkeypatch
         assert list(build(spec, store, lambda: ThreadPoolExecutor(1), log=lambda line: None).failed) == [bad]
 
 
-def _command(db: Path) -> list[str]:
+def _command(db: Path, jobs: int = 1) -> list[str]:
     return [sys.executable, "-m", "pencilkit", "collection", "build", "--genre", "nurikabe", "--sizes", "6x6,7x7",
-            "--levels", "easy,medium,hard", "--count", "3", "--seed", "5", "--db", str(db), "--jobs", "2"]
+            "--levels", "easy,medium,hard", "--count", "3", "--seed", "5", "--db", str(db), "--jobs", str(jobs)]
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The collection of :func:`_command`, built without interruption."""
+    path = tmp_path_factory.mktemp("whole") / "whole.sqlite"
+    subprocess.run(_command(path), check=True, capture_output=True)
+    return path
 
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM])
-def test_a_killed_build_resumes_to_the_same_collection(tmp_path: Path, how: signal.Signals) -> None:
-    whole, cut = tmp_path / "whole.sqlite", tmp_path / "cut.sqlite"
-    subprocess.run(_command(whole), check=True, capture_output=True)
+def test_a_killed_build_resumes_to_the_same_collection(tmp_path: Path, how: signal.Signals, whole: Path) -> None:
+    cut = tmp_path / "cut.sqlite"
     run = subprocess.Popen(_command(cut), stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not cut.exists() or len(contents(cut)) < 3):
@@ -120,11 +127,10 @@ def test_a_killed_build_resumes_to_the_same_collection(tmp_path: Path, how: sign
     assert contents(cut) == contents(whole)
 
 
-def test_a_worker_killed_mid_run_costs_a_try_and_nothing_else(tmp_path: Path) -> None:
+def test_a_worker_killed_mid_run_costs_a_try_and_nothing_else(tmp_path: Path, whole: Path) -> None:
     """SIGKILL one worker: its pool breaks, the slots in flight count one failed try, a new pool makes them."""
-    whole, hit = tmp_path / "whole.sqlite", tmp_path / "hit.sqlite"
-    subprocess.run(_command(whole), check=True, capture_output=True)
-    run = subprocess.Popen(_command(hit), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    hit = tmp_path / "hit.sqlite"
+    run = subprocess.Popen(_command(hit, jobs=2), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     victim = None
     while time.monotonic() < deadline and victim is None:

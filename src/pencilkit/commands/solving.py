@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from .. import check as check_answer
-from ..api import explain, solve
+from ..api import explain, hint, solve
 from ..errors import FormatError, PencilkitError
 from ..explanation import explanation_json, explanation_text
 from ..formats import FORMATS, read_answer, read_puzzle, write_puzzle
@@ -20,6 +20,7 @@ from ..formats.puzzle_id import looks_like_id
 from ..frame.levels import Level
 from ..frame.search import DEFAULT_NODES
 from ..frame.solve import Solution, Status
+from ..genres import all_genres, find_genre
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
 from . import Command, add_jobs, add_puzzle_argument, emit_json, in_order, positive
@@ -262,22 +263,92 @@ def _progress(total: int) -> Any:
 
 
 def rating_json(solution: Solution) -> dict[str, Any]:
+    """The rating, and how often each technique was used (the solve must be recorded)."""
     data = solution.to_json()
-    return {k: data[k] for k in ("puzzle", "status", "rating", "profile", "seconds")}
+    out = {k: data[k] for k in ("puzzle", "status", "rating", "profile", "seconds")}
+    used: dict[str, int] = {}
+    for step in solution.steps:
+        used[step.technique] = used.get(step.technique, 0) + 1
+    out["techniques"] = used
+    return out
 
 
 def run_rate(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
     records = batch_of(args.puzzle, text)
     if records is not None:
-        return run_batch(records, budget(args), solve, rating_json, jobs=args.jobs)
+        return run_batch(records, budget(args), explain, rating_json, jobs=args.jobs)
     puzzle = read_puzzle(text, genre=args.genre)
-    solution = solve(puzzle, **budget(args))
+    solution = explain(puzzle, **budget(args))
     if args.json:
         emit_json(rating_json(solution))
     else:
         print(solution.rating.label if solution.rating is not None else f"unrated ({solution.status.value})")
     return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
+
+
+# -- techniques ----------------------------------------------------------------
+
+
+def configure_techniques(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("genre", metavar="GENRE", nargs="?", default=None, help="one genre (default: every one)")
+    parser.add_argument("--json", action="store_true", help="print them as JSON")
+
+
+def run_techniques(args: argparse.Namespace) -> int:
+    chosen = [find_genre(args.genre)] if args.genre else all_genres()
+    if args.json:
+        emit_json({genre.name: [{"name": t.name, "level": t.level.label, "summary": t.summary}
+                                for t in genre.ruleset.ladder] for genre in chosen})
+        return EXIT_OK
+    for k, genre in enumerate(chosen):
+        if k:
+            print()
+        print(f"{genre.title}:")
+        width = max(len(t.name) for t in genre.ruleset.ladder)
+        for technique in genre.ruleset.ladder:
+            print(f"  {technique.level.label:<11} {technique.name:<{width}}  {technique.summary}")
+    return EXIT_OK
+
+
+# -- hint ----------------------------------------------------------------------
+
+
+def configure_hint(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
+    parser.add_argument("answer", metavar="ANSWER", nargs="?",
+                        help="your marks so far: rows of # (shaded), - (unshaded), . (unmarked), text, file or -; "
+                             "none for the empty grid; marks whose first row starts with - go after --")
+    parser.add_argument("--time", type=positive, default=60.0, metavar="SECONDS",
+                        help="time budget of the solve behind the hint (default %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print the hint as JSON")
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args)
+    answer = None
+    if args.answer is not None:
+        if args.answer == "-" and args.puzzle == "-":
+            raise FormatError("the puzzle and the answer cannot both come from standard input")
+        answer = read_answer(read_source(args.answer))
+    given = hint(puzzle, answer, seconds=args.time)
+    if args.json:
+        emit_json(given.to_json(puzzle))
+        return EXIT_OK if given.kind != "unavailable" else EXIT_FAIL
+    head = given.kind
+    if given.technique:
+        head += f" · {given.level.label if given.level is not None else '-'} · {given.technique}"
+    print(f"[{head}] {given.message}")
+    grid = puzzle.grid
+    if given.kind == "mistake":
+        print(f"  wrong marks: {grid.names(given.shade | given.unshade, 99)}")
+    elif given.shade | given.unshade:
+        shaded, unshaded = find_genre(puzzle.genre).words
+        if given.shade:
+            print(f"  {shaded}: {grid.names(given.shade, 99)}")
+        if given.unshade:
+            print(f"  {unshaded}: {grid.names(given.unshade, 99)}")
+    return EXIT_OK if given.kind != "unavailable" else EXIT_FAIL
 
 
 # -- explain -----------------------------------------------------------------
@@ -304,4 +375,9 @@ COMMANDS = [
             configure_solve_engines, run_solve),
     Command("rate", "Rate a puzzle by the hardest technique its solve needs.", configure_solve, run_rate),
     Command("explain", "Explain a solve step by step.", configure_solve, run_explain),
+    Command("techniques", "List every technique of a genre with its level and rule, cheapest first.",
+            configure_techniques, run_techniques, exits="exit status: 0 done; 2 bad input"),
+    Command("hint", "The next step from your marks so far: a wrong mark first, else the cheapest deduction.",
+            configure_hint, run_hint,
+            exits="exit status: 0 a hint; 1 no hint (the puzzle has no or several solutions); 2 bad input"),
 ]

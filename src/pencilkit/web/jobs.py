@@ -23,8 +23,8 @@ from ..frame.levels import GENERATABLE, Level
 from ..frame.solve import Solution, Status
 from ..genres import all_genres, find_genre
 from ..grid import cells
+from ..hints import hint_for
 from ..puzzle import Answer, Puzzle
-from .hint import next_hint
 from .limits import Limits
 
 Body = dict[str, Any]
@@ -248,15 +248,7 @@ def check_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result
 def hint_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
     puzzle = puzzle_field(body, limits)
     answer = answer_field(body, puzzle)
-    solution = solved(puzzle.id(), limits.solve_seconds)
-    if solution.status is not Status.UNIQUE or solution.answer is None:
-        why = {
-            Status.MULTIPLE: "this puzzle has more than one solution",
-            Status.NONE: "this puzzle has no solution",
-        }.get(solution.status, "the solver could not finish this puzzle within its time budget")
-        return 200, {"kind": "unavailable", "message": f"No hint: {why}.", "shade": [], "unshade": [],
-                     "cells": [], "technique": "", "level": None, "summary": ""}
-    return 200, next_hint(puzzle, answer, solution.answer).to_json(puzzle)
+    return 200, hint_for(puzzle, answer, solved(puzzle.id(), limits.solve_seconds)).to_json(puzzle)
 
 
 Cancelled = Callable[[], bool] | None

@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..frame.board import Board, Contradiction
-from ..frame.genre import Genre
-from ..frame.ladder import Step, Trace, propagate
-from ..frame.levels import Level
-from ..genres import find_genre
-from ..grid import Cell, Mask, cells
-from ..puzzle import Answer, Puzzle
+from .frame.board import Board, Contradiction
+from .frame.genre import Genre
+from .frame.ladder import Step, Trace, propagate
+from .frame.levels import Level
+from .frame.solve import Solution, Status
+from .genres import find_genre
+from .grid import Cell, Mask, cells
+from .puzzle import Answer, Puzzle
 
 
 @dataclass
@@ -58,6 +59,17 @@ class Hint:
             "cells": [grid.name(c) for c in cells(self.shade | self.unshade)],
             **self.extra,
         }
+
+
+def hint_for(puzzle: Puzzle, answer: Answer, solved: Solution) -> Hint:
+    """The hint for ``answer`` given the solve of the puzzle: ``unavailable`` unless it has one solution."""
+    if solved.status is not Status.UNIQUE or solved.answer is None:
+        why = {
+            Status.MULTIPLE: "this puzzle has more than one solution",
+            Status.NONE: "this puzzle has no solution",
+        }.get(solved.status, "the solver could not finish this puzzle within its time budget")
+        return Hint("unavailable", f"No hint: {why}.")
+    return next_hint(puzzle, answer, solved.answer)
 
 
 def wrong_marks(answer: Answer, solution: Answer) -> tuple[Mask, Mask]:

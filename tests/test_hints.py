@@ -14,9 +14,9 @@ import pytest
 import pencilkit
 from pencilkit.grid import Mask
 from pencilkit.puzzle import Answer, Puzzle
-from pencilkit.web.hint import next_hint
+from pencilkit.hints import next_hint
 
-from ..conftest import load_corpus
+from .conftest import load_corpus
 
 
 def cases() -> list[tuple[Puzzle, Answer]]:
