@@ -11,6 +11,9 @@ const MARK_CHARS = { [EMPTY]: ".", [SHADE]: "#", [DOT]: "-" };
 
 const $ = (id) => document.getElementById(id);
 
+/** "a" or "an" before a word. */
+const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
 class ApiError extends Error {
   constructor(message, status) {
     super(message);
@@ -103,7 +106,13 @@ class Player {
     });
     $("custom").addEventListener("submit", (e) => {
       e.preventDefault();
-      this.generate($("genre").value, Number($("rows").value), Number($("cols").value), $("level").value);
+      const sides = ["rows", "cols"].map((id) => Number($(id).value));
+      const top = this.limits?.max_generate_side ?? 25;
+      if (!sides.every((n) => Number.isInteger(n) && n >= 1 && n <= top)) {
+        this.say(`Rows and columns must be whole numbers from 1 to ${top}.`);
+        return;
+      }
+      this.generate($("genre").value, sides[0], sides[1], $("level").value);
     });
     $("genre").addEventListener("change", () => this.chooseGenre($("genre").value));
     $("undo").addEventListener("click", () => this.undo());
@@ -113,6 +122,13 @@ class Player {
     $("apply").addEventListener("click", () => this.applyHint());
     $("solution").addEventListener("click", () => this.showSolution());
     $("clear").addEventListener("click", () => this.clear());
+    $("paste").addEventListener("keydown", (e) => {
+      // Enter plays; Shift+Enter starts a new line (a pasted text grid keeps its lines)
+      if (e.key === "Enter" && !e.shiftKey) {
+        e.preventDefault();
+        $("paste-form").requestSubmit();
+      }
+    });
     $("paste-form").addEventListener("submit", (e) => {
       e.preventDefault();
       this.paste($("paste").value);
@@ -222,7 +238,8 @@ class Player {
         solution: made.solution, status: "unique", rating: made.rating, level: made.level, seed: made.seed,
       }));
       if (!made.exact) {
-        this.say(`Time ran out before a ${made.level} puzzle turned up: this is the closest found, rated ${made.rating}.`);
+        this.say(`Time ran out before ${article(made.level)} ${made.level} puzzle turned up: this is the closest found, ` +
+                 `rated ${made.rating}.`);
       }
     } catch (error) {
       if (error.name === "AbortError") return;
@@ -356,6 +373,9 @@ class Player {
     else if (game.status === "none") this.setStatus("This puzzle has no solution.", "warn");
     else if (game.status === "gave_up") this.setStatus("The solver gave up on this puzzle: Check still works.", "warn");
     else if (game.status) this.setStatus("");
+    const tagline = this.genreInfo(game.puzzle.genre)?.tagline ?? "";
+    const verdict = { multiple: "more than one solution", none: "no solution", gave_up: "not proven unique" }[game.status];
+    $("kicker").textContent = verdict ? `${tagline.split(" · ")[0]} · ${verdict}` : tagline;
     if (game.solved && !wasSolved) this.hideMessage();
     this.drawTimer();
   }
@@ -378,22 +398,22 @@ class Player {
         this.say("Correct: no rule is broken.");
         return;
       }
-      // Violations the unmarked cells cannot mend come first, then the smallest: on a board in
-      // progress the rest only say what would be wrong if the unmarked cells all stayed unshaded.
-      const unshaded = game.puzzle.words[1];
+      // Violations the unmarked cells cannot mend come first, then the smallest.
       const violations = data.violations.slice().sort((a, b) =>
         (b.certain - a.certain) || (a.indices.length - b.indices.length));
       const certain = violations.filter((v) => v.certain).length;
-      let head;
-      if (certain) {
-        head = `${certain} rule${certain === 1 ? " is" : "s are"} broken by your marks.`;
-      } else {
-        head = `Nothing is wrong with your marks so far. Were the ${data.unmarked} unmarked cells all ${unshaded}, ` +
-          `${violations.length} rule${violations.length === 1 ? "" : "s"} would be broken:`;
+      if (data.unmarked && !certain) {
+        // a board in progress: only what the marks made break is news, and they break nothing
+        this.board.clearOverlay();
+        this.say("Nothing is wrong with your marks so far.");
+        return;
       }
+      if (data.unmarked) violations.splice(certain);  // in progress: only what the marks break for certain
+      const head = data.unmarked
+        ? `${certain} rule${certain === 1 ? " is" : "s are"} broken by your marks.`
+        : `${violations.length} rule${violations.length === 1 ? " is" : "s are"} broken.`;
       this.say(`${head} Tap one to see it on the board.`,
-               violations.map((v) => `${v.certain || !certain ? "" : "(if unmarked cells stay " + unshaded + ") "}` +
-                                     `${v.rule} ${v.title}: ${v.message}`));
+               violations.map((v) => `${v.rule} ${v.title}: ${v.message}`));
       const items = [...$("message-list").children];
       const select = (k) => {
         this.board.setOverlay([{ cells: violations[k].indices, kind: violations[k].certain ? "violation" : "maybe" }]);
@@ -406,8 +426,7 @@ class Player {
         li.addEventListener("click", () => select(k));
         li.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(k); } });
       });
-      if (certain) select(0);
-      else this.board.clearOverlay();
+      select(0);
     } catch (error) {
       this.say(`Check failed: ${error.message}`);
     }
