@@ -20,6 +20,7 @@ from pencilkit import PencilkitError, Puzzle
 from pencilkit.formats import read_answer, read_puzzle, write_puzzle
 from pencilkit.formats.json_format import parse_json
 from pencilkit.formats.puzzle_id import parse_id
+from pencilkit.formats.pzprv3 import parse_pzprv3
 from pencilkit.formats.text import parse_text
 from pencilkit.formats.url import parse_url
 from pencilkit.frame import oracle
@@ -39,6 +40,9 @@ NEAR_PUZZLES = st.one_of(
     st.builds(lambda genre, body: f"https://puzz.link/p?{genre}/{body}",
               st.sampled_from(["nurikabe", "kurodoko", "nurikabe_edit", "lits"]),
               st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz/._-.", max_size=40)),
+    st.builds(lambda genre, size, rows: f"pzprv3\n{genre}\n{size}\n" + "\n".join(rows),
+              st.sampled_from(["nurikabe", "kurodoko", "lits"]), st.sampled_from(["2\n2", "3\n1", "x\n2", "0\n0"]),
+              st.lists(st.text(alphabet="0123456789.-#+ ", max_size=8), max_size=6)),
     st.builds(lambda rows: "genre: nurikabe\ngrid:\n" + "\n".join(rows),
               st.lists(st.text(alphabet="0123456789.? ", max_size=8), max_size=6)),
     st.builds(json.dumps, st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
@@ -64,6 +68,7 @@ def test_reading_any_text_raises_only_pencilkit_errors(text: str) -> None:
     only_pencilkit_errors(parse_id, text)
     only_pencilkit_errors(parse_text, text)
     only_pencilkit_errors(parse_url, text)
+    only_pencilkit_errors(parse_pzprv3, text)
     only_pencilkit_errors(lambda t: parse_json(t, lambda body, genre: read_puzzle(body, genre=genre)), text)
 
 
@@ -86,7 +91,7 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
 
 @given(puzzles())
 def test_every_valid_puzzle_round_trips_through_every_format(puzzle: Puzzle) -> None:
-    for fmt in ("id", "text", "json", "url"):
+    for fmt in ("id", "text", "json", "url", "pzprv3"):
         try:
             written = write_puzzle(puzzle, fmt)
         except PencilkitError:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from pencilkit import check, read_puzzle
+from pencilkit import Answer, check, read_puzzle
 from pencilkit.formats.url import decode_body, encode_body, format_url
 from pencilkit.puzzle import Answer
 
@@ -149,3 +149,30 @@ def test_pzpr_and_pencilkit_agree_on_mutated_solutions(genre: str) -> None:
         correct_seen += correct
         wrong_seen += not correct
     assert wrong_seen > 0  # the comparison must have exercised pzpr's failure verdicts
+
+
+@pytest.mark.parametrize("genre", ["nurikabe", "kurodoko"])
+def test_pzprv3_files_are_the_files_pzpr_writes_and_reads(genre: str) -> None:
+    """pencilkit writes the very file pzpr writes for each corpus puzzle; with the published solution
+    as marks, pzpr reads the same marks back and calls the board complete; pencilkit reads pzpr's file."""
+    from pencilkit.formats.pzprv3 import format_pzprv3, parse_pzprv3
+
+    requests, names = solution_requests(genre)
+    requests, names = requests[:120], names[:120]
+    puzzles = [read_puzzle(r["url"]) for r in requests]
+    written = run_node("pzpr_file.js", [json.dumps({"url": r["url"]}) for r in requests])
+    answers = [Answer.from_rows(r["answer"]).finished() for r in requests]
+    marked = []
+    for puzzle, answer in zip(puzzles, answers):
+        unshaded = answer.unshaded & ~puzzle.clue_mask
+        marked.append(Answer(puzzle.rows, puzzle.cols, answer.shaded, unshaded))
+    files = [format_pzprv3(p, a) for p, a in zip(puzzles, marked)]
+    read = run_node("pzpr_file.js", [json.dumps({"file": f}) for f in files])
+    for name, puzzle, answer, ours, theirs, back in zip(names, puzzles, marked, files, written, read):
+        assert theirs["ok"] and back["ok"], (name, theirs, back)
+        assert format_pzprv3(puzzle) == theirs["file"], name
+        assert parse_pzprv3(theirs["file"])[0] == puzzle, name
+        expected = "".join("#" if answer.shaded >> c & 1 else "+" if answer.unshaded >> c & 1 else "."
+                           for c in range(puzzle.grid.size))
+        assert back["marks"] == expected and back["complete"], name
+        assert parse_pzprv3(back["file"]) == (puzzle, answer), name

@@ -22,7 +22,7 @@ from ..frame.levels import GENERATABLE, Level
 from . import Command, add_jobs, emit_json, in_order, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
-FORMAT_CHOICES = ("id", "text", "json")
+FORMAT_CHOICES = ("id", "text", "json", "url", "pzprv3")
 
 
 def parse_shape(text: str) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from ..errors import FormatError
 from ..puzzle import Answer, Puzzle
 from .json_format import format_json, parse_json
 from .puzzle_id import format_id, looks_like_id, parse_id
+from .pzprv3 import format_pzprv3, looks_like_pzprv3, parse_pzprv3
 from .text import format_text, looks_like_text, parse_grid, parse_text
 
 
@@ -25,6 +26,7 @@ FORMATS: dict[str, Callable[[Puzzle], str]] = {
     "text": format_text,
     "json": format_json,
     "url": format_url,
+    "pzprv3": lambda puzzle: format_pzprv3(puzzle).rstrip("\n"),
 }
 """Writers by format name."""
 
@@ -47,6 +49,8 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
         raise FormatError(f"input of {len(stripped)} characters is over the limit of {MAX_INPUT}")
     if stripped.startswith("{"):
         return parse_json(stripped, _read_body)
+    if looks_like_pzprv3(stripped):
+        return parse_pzprv3(stripped)[0]
     if looks_like_id(stripped):
         if "\n" in stripped:
             raise FormatError("a puzzle ID is one line; several lines were given")

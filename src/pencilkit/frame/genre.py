@@ -86,6 +86,9 @@ class Genre(ABC):
     """What a shaded and an unshaded cell are called (``sea``/``land``, ``black``/``white``)."""
     url_name: ClassVar[str | None] = None
     """The genre's name in a puzz.link URL; ``None`` when puzz.link has no format for it."""
+    pzpr_file: ClassVar[str | None] = None
+    """How puzz.link's pzprv3 file lays the genre out: ``merged`` (clues and marks in one grid) or
+    ``apart`` (the clues' grid, then the marks'); ``None`` when it has no file format."""
     circled_clues: ClassVar[bool] = False
     """Whether a drawing puts each clue in a circle (as Kurodoko is printed)."""
 

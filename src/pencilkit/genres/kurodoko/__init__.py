@@ -53,6 +53,7 @@ class Kurodoko(CluedGenre):
                               "cells stay connected.")
     tagline: ClassVar[str] = "Black & white · unique solution"
     url_name: ClassVar[str | None] = "kurodoko"
+    pzpr_file: ClassVar[str | None] = "apart"
     circled_clues: ClassVar[bool] = True
 
     def max_clue(self, rows: int, cols: int) -> int:

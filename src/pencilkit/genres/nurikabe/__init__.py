@@ -34,6 +34,7 @@ class Nurikabe(CluedGenre):
                               "a 2×2 square.")
     tagline: ClassVar[str] = "Islands & sea · unique solution"
     url_name: ClassVar[str | None] = "nurikabe"
+    pzpr_file: ClassVar[str | None] = "merged"
 
     def max_clue(self, rows: int, cols: int) -> int:
         return rows * cols
