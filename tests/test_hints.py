@@ -13,8 +13,8 @@ import pytest
 
 import pencilkit
 from pencilkit.grid import Mask
-from pencilkit.puzzle import Answer, Puzzle
 from pencilkit.hints import next_hint
+from pencilkit.puzzle import Answer, Puzzle
 
 from .conftest import load_corpus
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from pencilkit import Answer, check, read_puzzle
+from pencilkit import check, read_puzzle
 from pencilkit.formats.url import decode_body, encode_body, format_url
 from pencilkit.puzzle import Answer
 

@@ -10,8 +10,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import FormatError
 from .. import jsontext
+from ..errors import FormatError
 from ..genres import canonical
 from ..puzzle import Puzzle
 from .text import format_rows, parse_grid

@@ -16,7 +16,6 @@ from operator import attrgetter
 from ...frame.board import Board, Contradiction, Derived
 from ...grid import Cell, Mask
 
-
 ANALYSIS: Derived[Analysis] = Derived("nurikabe analysis")
 """The islands, the strays and the open cells of a Nurikabe board (:func:`analysis`)."""
 
