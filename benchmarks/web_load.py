@@ -364,8 +364,10 @@ def main(argv: list[str] | None = None) -> int:
                    for k in range(args.concurrency)]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        while (alive := [thread for thread in threads if thread.is_alive()]):
+            alive[0].join(15)
+            if process is not None and any(thread.is_alive() for thread in threads):
+                memory.append(memory_mb(process.pid))
         elapsed = time.perf_counter() - start
         if process is not None:
             memory.append(memory_mb(process.pid))
@@ -376,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.concurrency} clients, mix {args.mix}, {args.size}x{args.size} nurikabe, server {url}\n")
     fine = report(tally, elapsed)
     if memory:
-        print(f"server and workers: {memory[0]:.0f} MB after warming up, {memory[-1]:.0f} MB at the end")
+        print(f"server and workers: {memory[0]:.0f} MB after warming up, {memory[-1]:.0f} MB at the end "
+              f"(every 15 s: {', '.join(f'{m:.0f}' for m in memory)})")
     return 0 if fine else 1
 
 
