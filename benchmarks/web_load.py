@@ -379,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     fine = report(tally, elapsed)
     if memory:
         print(f"server and workers: {memory[0]:.0f} MB after warming up, {memory[-1]:.0f} MB at the end "
-              f"(every 15 s: {', '.join(f'{m:.0f}' for m in memory)})")
+              f"(sampled about every 15 s: {', '.join(f'{m:.0f}' for m in memory)})")
     return 0 if fine else 1
 
 
