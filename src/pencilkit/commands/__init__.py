@@ -89,3 +89,22 @@ def in_order(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterator[
 
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         yield from pool.map(work, items)
+
+
+class _Quiet:
+    """A progress bar that shows nothing (standard error is not a terminal)."""
+
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress(total: int) -> Any:
+    """A tqdm bar with its ETA on an interactive standard error; nothing elsewhere (a log, a pipe)."""
+    if not sys.stderr.isatty():
+        return _Quiet()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="puzzle", file=sys.stderr)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import PencilkitError
 from ..io import write_file
-from . import Command, count, positive
+from . import Command, count, positive, progress
 
 BUNDLED = "bundled"
 
@@ -113,7 +113,7 @@ def run_build(args: argparse.Namespace) -> int:
             raise PencilkitError(f"{args.db} holds another collection's spec: use a new --db for this one")
         store.set_meta("spec", spec_text)
         total = len(spec.slots())
-        bar = _progress(total)
+        bar = progress(total)
         bar.update(len(store.done().keys() & {slot.key for slot in spec.slots()}))
         report = build(spec, store, pool, progress=bar.update)
         bar.close()
@@ -169,7 +169,7 @@ def run_rate(args: argparse.Namespace) -> int:
             return str(record["name"]) if record is not None and "name" in record else f"line {number}"
 
         todo = [item for item in records if key(item) not in done]
-        bar = _progress(len(records))
+        bar = progress(len(records))
         bar.update(len(records) - len(todo))
         options = {"seconds": args.time}
         worst = 0
@@ -306,22 +306,6 @@ def export_sheets(records: list[dict[str, Any]], folder: str | None, paper: str)
         write_file(path, svgs_to_pdf(pages))
         print(path, file=sys.stderr)
     return 0
-
-
-class _Quiet:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress(total: int) -> Any:
-    if not sys.stderr.isatty():
-        return _Quiet()
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="puzzle", file=sys.stderr)
 
 
 COMMANDS = [

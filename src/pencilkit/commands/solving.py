@@ -23,7 +23,15 @@ from ..frame.solve import Solution, Status
 from ..genres import all_genres, find_genre
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
-from . import Command, add_jobs, add_puzzle_argument, emit_json, in_order, positive
+from . import (
+    Command,
+    add_jobs,
+    add_puzzle_argument,
+    emit_json,
+    in_order,
+    positive,
+    progress,
+)
 from .engines import add_engine_options, engine_solver
 
 EXIT_OK, EXIT_FAIL = 0, 1
@@ -207,14 +215,14 @@ def run_batch(records: list[Record], options: dict[str, Any], solver: Any = solv
               view: Callable[[Solution], dict[str, Any]] = Solution.to_json, jobs: int = 1) -> int:
     """Solve each record and print one JSON line each, in input order, as soon as it and those before it are
     done (on ``jobs`` worker processes), with a progress bar on a terminal."""
-    progress = _progress(len(records))
+    bar = progress(len(records))
     worst = EXIT_OK
     for line, code in in_order(partial(batch_line, solver, view, options), records, jobs):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
         worst = max(worst, code)
-        progress.update(1)
-    progress.close()
+        bar.update(1)
+    bar.close()
     return worst
 
 
@@ -241,22 +249,6 @@ def batch_line(solver: Any, view: Callable[[Solution], dict[str, Any]], options:
         if "solution" in record and solution.answer is not None:
             out["matches"] = solution.answer.to_rows() == record["solution"]
     return json.dumps(out, separators=(",", ":")), code
-
-
-class _Quiet:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress(total: int) -> Any:
-    if not sys.stderr.isatty():
-        return _Quiet()
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="puzzle", file=sys.stderr)
 
 
 # -- rate --------------------------------------------------------------------
