@@ -52,8 +52,13 @@ def test_techniques_are_listed_cheapest_first_with_their_rules(capsys: pytest.Ca
         assert [t["name"] for t in listed] == [t.name for t in genre.ruleset.ladder]
         assert [Level.parse(t["level"]) for t in listed] == sorted(Level.parse(t["level"]) for t in listed)
         assert all(t["summary"] for t in listed)
+        with_example = [t for t in listed if t["example"]]
+        assert len(with_example) >= len(listed) - 3  # the bundled collection shows nearly every one at work
+        for t in with_example:  # the example is a real first step of that technique on that puzzle
+            steps = pencilkit.explain(pencilkit.parse(t["example"]["puzzle"])).steps
+            assert next(s.why for s in steps if s.technique == t["name"]) == t["example"]["step"]
     code, out, _ = run(capsys, "techniques", "kurodoko")
-    assert code == 0 and out.startswith("Kurodoko:") and "short_contradiction" in out
+    assert code == 0 and out.startswith("Kurodoko:") and "short_contradiction" in out and "e.g. " in out
 
 
 def test_rate_json_counts_the_techniques_used(capsys: pytest.CaptureFixture[str]) -> None:

@@ -287,10 +287,30 @@ def configure_techniques(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print them as JSON")
 
 
+def examples(genre_name: str) -> dict[str, dict[str, str]]:
+    """For each technique, its first step in the solves of the bundled collection: the reason and the puzzle."""
+    from importlib.resources import files
+
+    path = files("pencilkit") / "collections" / f"{genre_name}.jsonl"
+    if not path.is_file():
+        return {}
+    found: dict[str, dict[str, str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        for step in explain(read_puzzle(record["puzzle"])).steps:
+            if step.technique not in found:
+                found[step.technique] = {"puzzle": record["puzzle"], "step": step.why}
+    return found
+
+
 def run_techniques(args: argparse.Namespace) -> int:
     chosen = [find_genre(args.genre)] if args.genre else all_genres()
+    shown = {genre.name: examples(genre.name) for genre in chosen}
     if args.json:
-        emit_json({genre.name: [{"name": t.name, "level": t.level.label, "summary": t.summary}
+        emit_json({genre.name: [{"name": t.name, "level": t.level.label, "summary": t.summary,
+                                 "example": shown[genre.name].get(t.name)}
                                 for t in genre.ruleset.ladder] for genre in chosen})
         return EXIT_OK
     for k, genre in enumerate(chosen):
@@ -300,6 +320,9 @@ def run_techniques(args: argparse.Namespace) -> int:
         width = max(len(t.name) for t in genre.ruleset.ladder)
         for technique in genre.ruleset.ladder:
             print(f"  {technique.level.label:<11} {technique.name:<{width}}  {technique.summary}")
+            example = shown[genre.name].get(technique.name)
+            if example is not None:
+                print(f"  {'':<11} {'':<{width}}  e.g. {example['step']} ({example['puzzle']})")
     return EXIT_OK
 
 
