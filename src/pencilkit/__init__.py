@@ -35,7 +35,7 @@ from .genres import all_genres, find_genre, register
 from .puzzle import Answer, Puzzle
 
 if TYPE_CHECKING:
-    from .frame.generate import Generated, GenerationFailed
+    from .frame.generator import Generated, GenerationFailed
 
 __version__ = "0.1.0"
 
@@ -45,9 +45,9 @@ notebook.register()
 def __getattr__(name: str) -> Any:
     """The generator's result types, imported when first asked for (a solve never needs them)."""
     if name in ("GenerationFailed", "Generated"):
-        from .frame import generate
+        from .frame import generator
 
-        return getattr(generate, name)
+        return getattr(generator, name)
     raise AttributeError(f"module 'pencilkit' has no attribute {name!r}")
 
 

@@ -265,18 +265,25 @@ def rating_json(solution: Solution) -> dict[str, Any]:
     return out
 
 
-def run_rate(args: argparse.Namespace) -> int:
+def explain_each(args: argparse.Namespace, view: Callable[[Solution], dict[str, Any]],
+                 text_of: Callable[[Solution], str]) -> int:
+    """``rate`` and ``explain``: a recorded solve of the puzzle, printed as ``view`` (``--json``) or
+    ``text_of``; a batch input prints ``view`` a line, on ``--jobs`` workers."""
     text = read_source(args.puzzle)
     records = batch_of(args.puzzle, text)
     if records is not None:
-        return run_batch(records, budget(args), explain, rating_json, jobs=args.jobs)
-    puzzle = read_puzzle(text, genre=args.genre)
-    solution = explain(puzzle, **budget(args))
+        return run_batch(records, budget(args), explain, view, jobs=args.jobs)
+    solution = explain(read_puzzle(text, genre=args.genre), **budget(args))
     if args.json:
-        emit_json(rating_json(solution))
+        emit_json(view(solution))
     else:
-        print(solution.rating.label if solution.rating is not None else f"unrated ({solution.status.value})")
+        print(text_of(solution))
     return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    return explain_each(args, rating_json, lambda solution: solution.rating.label if solution.rating is not None
+                        else f"unrated ({solution.status.value})")
 
 
 # -- techniques ----------------------------------------------------------------
@@ -370,17 +377,7 @@ def run_hint(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    text = read_source(args.puzzle)
-    records = batch_of(args.puzzle, text)
-    if records is not None:
-        return run_batch(records, budget(args), explain, explanation_json, jobs=args.jobs)
-    puzzle = read_puzzle(text, genre=args.genre)
-    solution = explain(puzzle, **budget(args))
-    if args.json:
-        emit_json(explanation_json(solution))
-    else:
-        print(explanation_text(solution))
-    return EXIT_OK if solution.status is Status.UNIQUE else EXIT_FAIL
+    return explain_each(args, explanation_json, explanation_text)
 
 
 COMMANDS = [

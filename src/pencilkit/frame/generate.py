@@ -52,17 +52,21 @@ from __future__ import annotations
 
 import random
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
-from typing import Any, Protocol
 
 from ..errors import PencilkitError
 from ..grid import MAX_SIDE
-from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
 from .budget import Budget, OutOfTime, active
+from .generator import (
+    Assessment,
+    Candidate,
+    Generated,
+    GenerationFailed,
+    GenreGenerator,
+    Outcome,
+    RivalCheck,
+)
 from .genre import Genre
 from .ladder import Trace
 from .levels import GENERATABLE, Level
@@ -75,174 +79,6 @@ SEARCH_NODES = 400
 """Search nodes an assessment spends looking for a second solution."""
 MAX_DETOUR = 4
 """Changes in a row an attempt may take away from its closest candidate before going back to it."""
-
-class GenerationFailed(Exception):
-    """The time budget ran out before any proven-unique candidate was found."""
-
-
-class Candidate(Protocol):
-    """What the driver needs of a genre's candidate: the puzzle and its intended solution."""
-
-    @property
-    def puzzle(self) -> Puzzle: ...
-
-    @property
-    def solution(self) -> Answer: ...
-
-
-class Outcome(str, Enum):
-    """How a candidate compares with the target level."""
-
-    EXACT = "exact"
-    EASIER = "easier"
-    """Unique, and finished by the ladder below the target."""
-    HARDER = "harder"
-    """Unique (the search proved it), but the ladder up to the target cannot finish it."""
-    UNKNOWN = "unknown"
-    """The ladder up to the target cannot finish it and the search ran out of nodes."""
-    MULTIPLE = "multiple"
-    """A second solution exists (:attr:`Assessment.rival`)."""
-
-
-@dataclass
-class Assessment:
-    """What the driver learnt of a candidate, for the genre's repair moves."""
-
-    outcome: Outcome
-    rating: Level | None = None
-    """The true rating when known: EXACT and EASIER, and HARDER at the expert target (``SEARCH``)."""
-    stalled: Board | None = None
-    """Where the ladder up to the target stopped (not EXACT or EASIER)."""
-    rival: Answer | None = None
-    """A second solution (MULTIPLE)."""
-
-    @property
-    def open_cells(self) -> int:
-        return 0 if self.stalled is None else self.stalled.undecided.bit_count()
-
-    def distance(self, target: Level) -> tuple[int, int]:
-        """How far from the target: smaller is closer; ``(0, 0)`` is exact.
-
-        A finished puzzle is closer than one the ladder leaves open, and among
-        those fewer open cells is closer; proven unique beats unknown beats
-        a known second solution.
-        """
-        if self.outcome is Outcome.EXACT:
-            return (0, 0)
-        if self.outcome is Outcome.EASIER:
-            assert self.rating is not None
-            return (1, int(target) - int(self.rating))
-        rank = {Outcome.HARDER: 0, Outcome.UNKNOWN: 1, Outcome.MULTIPLE: 2}[self.outcome]
-        return (2 + self.open_cells, rank)
-
-
-@dataclass(frozen=True)
-class RivalCheck:
-    """A genre's complete look for a second solution of a stalled board."""
-
-    rival: Answer | None
-    """A solution of the board other than the intended one, or ``None`` when there is none."""
-    settled: bool = True
-    """False when the genre could not tell within its own bound: the candidate is then unknown,
-    and the driver's search is not run on it."""
-
-
-class GenreGenerator(ABC):
-    """A genre's side of generation: candidates valid by construction and moves that repair them."""
-
-    styles: tuple[str, ...] = ("default",)
-    """The styles it generates in, the default first (a style is what the puzzles look like)."""
-
-    def styled(self, style: str) -> GenreGenerator:
-        """The same generator in ``style`` (one of :attr:`styles`)."""
-        if style != self.styles[0]:
-            raise ValueError(style)
-        return self
-
-    def style_for(self, rows: int, cols: int, target: Level) -> str:
-        """The style a puzzle of this shape and level is made in (a style may choose by size)."""
-        return self.styles[0]
-
-    @abstractmethod
-    def max_level(self, rows: int, cols: int) -> Level:
-        """The hardest level a puzzle of this shape can have (so impossible requests fail at once)."""
-
-    @abstractmethod
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Candidate | None:
-        """A fresh candidate, or ``None`` when this attempt's layout cornered itself.
-
-        A generator whose ``start`` or ``repair`` may take long watches
-        ``deadline`` (a ``time.perf_counter()`` value) and raises
-        :class:`OutOfTime` once it has passed.
-        """
-
-    @abstractmethod
-    def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random, deadline: float | None = None) -> Candidate | None:
-        """A changed candidate that may be closer to the target, or ``None`` to start over."""
-
-    def patience(self, rows: int, cols: int, target: Level) -> int:
-        """Changes without improvement after which an attempt starts over."""
-        return 12 * (rows + cols)
-
-    def breadth(self, rows: int, cols: int, target: Level) -> int:
-        """Repairs drawn at each step from a stalled candidate; the driver keeps the one the
-        screening ladder takes furthest (1, the default, keeps the only one)."""
-        return 1
-
-    def find_rival(self, candidate: Candidate, board: Board, target: Level,
-                   deadline: float | None) -> RivalCheck | None:
-        """A complete look for a solution of ``board`` other than ``candidate.solution``.
-
-        ``None`` (the default) lets the driver search under a node budget,
-        which may run out and leave the candidate unknown.  A genre with an
-        exact and fast oracle (a SAT encoding, say) answers here instead; it
-        must use no clock but ``deadline``, past which it raises
-        :class:`OutOfTime`.
-        """
-        return None
-
-
-@dataclass(frozen=True)
-class Generated:
-    """A generated puzzle with its solution, its true rating and the seed that makes it."""
-
-    puzzle: Puzzle
-    solution: Answer
-    rating: Level
-    requested: Level
-    seed: int
-    attempts: int
-    """Candidates started (layouts drawn)."""
-    changes: int
-    """Candidates considered, over all attempts (one met again is counted again, not assessed again)."""
-    seconds: float
-    style: str = "default"
-    """The style it was made in (the same seed makes the same puzzle in the same style)."""
-
-    @property
-    def exact(self) -> bool:
-        """Whether the rating is the level asked for (False only when the budget ran out)."""
-        return self.rating == self.requested
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "puzzle": self.puzzle.id(),
-            "genre": self.puzzle.genre,
-            "rows": self.puzzle.rows,
-            "cols": self.puzzle.cols,
-            "level": self.requested.label,
-            "rating": self.rating.label,
-            "exact": self.exact,
-            "seed": self.seed,
-            "style": self.style,
-            "solution": self.solution.to_rows(),
-            "attempts": self.attempts,
-            "changes": self.changes,
-            "seconds": round(self.seconds, 4),
-        }
-
 
 def check_request(generator: GenreGenerator, genre: str, rows: int, cols: int, level: Level,
                   time_budget: float) -> None:

@@ -26,7 +26,7 @@ from .probing import ProbeSpec
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from .generate import GenreGenerator
+    from .generator import GenreGenerator
     from .search import SearchResult
 
 

@@ -44,8 +44,23 @@ from .budget import check_time
 from .ladder import Step, Technique
 from .levels import Level
 
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+if TYPE_CHECKING:  # a type only: probing needs no ruleset class at run time, nor to import one
+    from typing import Protocol
+
+    from .ladder import Trace
+
+    class Ladder(Protocol):
+        """What probing asks of the ruleset it belongs to (:class:`.ruleset.Ruleset`)."""
+
+        @property
+        def words(self) -> tuple[str, str]: ...
+
+        def run(self, board: Board, *, max_level: Level = ..., trace: Trace | None = ...,
+                max_steps: int | None = ...) -> Trace: ...
+
+        def candidates(self, board: Board) -> list[Cell]: ...
+
+        def prefer_shaded(self, board: Board, cell: Cell) -> bool: ...
 
 PASS_STOP = 1
 """A probing pass stops after this many findings, so that cheaper techniques work on them first
@@ -102,7 +117,7 @@ class ProbeMemory:
 class Probing:
     """The probing techniques of a ruleset and their memory of each board."""
 
-    def __init__(self, ruleset: Ruleset, specs: Sequence[ProbeSpec]) -> None:
+    def __init__(self, ruleset: Ladder, specs: Sequence[ProbeSpec]) -> None:
         self._memory: WeakKeyDictionary[Board, ProbeMemory] = WeakKeyDictionary()
         self.techniques = [Prober(self, ruleset, spec).technique() for spec in specs]
 
@@ -120,7 +135,7 @@ class Probing:
             memory.pending = None
 
 
-def trial(ruleset: Ruleset, board: Board, shade: Mask, unshade: Mask, level: Level,
+def trial(ruleset: Ladder, board: Board, shade: Mask, unshade: Mask, level: Level,
           steps: int) -> tuple[Board, int] | Contradiction:
     """The board after deciding ``shade``/``unshade`` and propagating at most ``steps`` steps,
     with the number of steps taken (fewer than ``steps``: nothing more applied), or the
@@ -143,7 +158,7 @@ class Prober:
     asked again.
     """
 
-    def __init__(self, probing: Probing, ruleset: Ruleset, spec: ProbeSpec) -> None:
+    def __init__(self, probing: Probing, ruleset: Ladder, spec: ProbeSpec) -> None:
         self.probing = probing
         self.ruleset = ruleset
         self.spec = spec

@@ -17,7 +17,6 @@ with too many jobs waiting answers 503, and a job past its timeout 504.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import multiprocessing
 import os
@@ -38,6 +37,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import jsontext
 from .guard import LOCAL_HOSTS, Guard
 from .jobs import JOBS, genres_json, run_job, use_flags, warm_up
 from .limits import Limits
@@ -312,8 +312,8 @@ async def read_json(request: Request, limit: int) -> dict[str, Any]:
     if not raw.strip():
         raise ApiError(400, "empty body: send a JSON object")
     try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):
+        body = jsontext.loads(raw)
+    except ValueError:  # bad JSON, or nested too deeply to read (a FormatError)
         raise ApiError(400, "the body is not valid JSON") from None
     if not isinstance(body, dict):
         raise ApiError(400, f"the body must be a JSON object, not {type(body).__name__}")
