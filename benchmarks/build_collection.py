@@ -29,7 +29,8 @@ from pencilkit.genres import find_genre
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "src" / "pencilkit" / "collections"
-SIZES = {"nurikabe": ("5x5", "7x7", "10x10", "15x15"), "kurodoko": ("5x5", "7x7", "10x10", "15x15")}
+SIZES = {"nurikabe": ("5x5", "7x7", "10x10", "15x15"), "kurodoko": ("5x5", "7x7", "10x10", "15x15"),
+         "heyawake": ("6x6", "8x8", "10x10", "15x15")}
 STYLES = {"nurikabe": "published"}
 BASE_SEED = 2026
 

@@ -39,14 +39,14 @@ from pencilkit.frame.board import Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.frame.ruleset import ProbeSpec, Ruleset
 from pencilkit.genres import start_board
-from pencilkit.genres.kurodoko import KURODOKO
-from pencilkit.genres.kurodoko.branching import candidates, prefer_shaded
-from pencilkit.genres.kurodoko.connectivity import (
+from pencilkit.genres.connected_white import (
     cut_cells_blunt,
     local_cuts,
     tarjan_cuts,
     white_cuts,
 )
+from pencilkit.genres.kurodoko import KURODOKO
+from pencilkit.genres.kurodoko.branching import candidates, prefer_shaded
 from pencilkit.genres.kurodoko.layout import paint
 from pencilkit.genres.kurodoko.rays import clue_views
 from pencilkit.genres.kurodoko.rules import visible

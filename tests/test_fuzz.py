@@ -16,17 +16,28 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import pencilkit
-from pencilkit import PencilkitError, Puzzle
+from pencilkit import FormatError, PencilkitError, Puzzle
+from pencilkit.errors import PuzzleError
 from pencilkit.formats import read_answer, read_puzzle, write_puzzle
 from pencilkit.formats.json_format import parse_json
 from pencilkit.formats.puzzle_id import parse_id
 from pencilkit.formats.pzprv3 import parse_pzprv3
 from pencilkit.formats.text import parse_text
-from pencilkit.formats.url import parse_url
+from pencilkit.formats.url import (
+    decode_room_body,
+    encode_room_body,
+    format_url,
+    parse_url,
+    pzpr_form,
+    room_top,
+    rooms_from_borders,
+)
 from pencilkit.frame import oracle
 from pencilkit.frame.board import Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres import all_genres, find_genre
+from pencilkit.genres.heyawake.layout import most_black
+from pencilkit.grid import Grid
 from pencilkit.web.limits import Limits
 from pencilkit.web.server import create_app
 
@@ -41,8 +52,12 @@ NEAR_PUZZLES = st.one_of(
               st.sampled_from(["nurikabe", "kurodoko", "nurikabe_edit", "lits"]),
               st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz/._-.", max_size=40)),
     st.builds(lambda genre, size, rows: f"pzprv3\n{genre}\n{size}\n" + "\n".join(rows),
-              st.sampled_from(["nurikabe", "kurodoko", "lits"]), st.sampled_from(["2\n2", "3\n1", "x\n2", "0\n0"]),
-              st.lists(st.text(alphabet="0123456789.-#+ ", max_size=8), max_size=6)),
+              st.sampled_from(["nurikabe", "kurodoko", "heyawake", "lits"]),
+              st.sampled_from(["2\n2", "3\n1", "x\n2", "0\n0"]),
+              st.lists(st.text(alphabet="0123456789.-#+ ", max_size=8), max_size=9)),
+    st.builds(lambda genre, cols, rows, body: f"https://puzz.link/p?{genre}/{cols}/{rows}/{body}",
+              st.sampled_from(["heyawake", "heyawacky", "heyawake_edit"]), st.integers(0, 9), st.integers(0, 9),
+              st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-+=%*$/A", max_size=40)),
     st.builds(lambda rows: "genre: nurikabe\ngrid:\n" + "\n".join(rows),
               st.lists(st.text(alphabet="0123456789.? ", max_size=8), max_size=6)),
     st.builds(json.dumps, st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
@@ -79,10 +94,29 @@ def test_reading_any_bytes_raises_only_pencilkit_errors(data: bytes) -> None:
 
 
 @st.composite
+def room_divisions(draw: st.DrawFn, rows: int, cols: int) -> tuple[int, ...]:
+    """The rooms of a ``rows`` x ``cols`` board: drawn labels, each connected group of one label a room."""
+    labels = draw(st.lists(st.integers(0, draw(st.integers(0, 5))), min_size=rows * cols, max_size=rows * cols))
+    vertical = [labels[r * cols + c] != labels[r * cols + c + 1] for r in range(rows) for c in range(cols - 1)]
+    horizontal = [labels[r * cols + c] != labels[(r + 1) * cols + c] for r in range(rows - 1) for c in range(cols)]
+    return rooms_from_borders(rows, cols, vertical, horizontal)
+
+
+@st.composite
 def puzzles(draw: st.DrawFn) -> Puzzle:
-    """A valid puzzle of a registered genre, up to 7x7, with numbers and ``?`` clues."""
+    """A valid puzzle of a registered genre, up to 7x7, with numbers and ``?`` clues (and rooms for a genre
+    with rooms, at most one number a room, anywhere in it)."""
     genre = draw(st.sampled_from(all_genres()))
     rows, cols = draw(st.integers(1, 7)), draw(st.integers(1, 7))
+    if genre.has_rooms:
+        rooms = draw(room_divisions(rows, cols))
+        clues: dict[int, int | None] = {}
+        for room in range(max(rooms) + 1):
+            members = [cell for cell, of in enumerate(rooms) if of == room]
+            if draw(st.booleans()):
+                top = most_black(Grid.of(rows, cols), sum(1 << cell for cell in members))
+                clues[draw(st.sampled_from(members))] = draw(st.one_of(st.none(), st.integers(0, top)))
+        return Puzzle.make(genre.name, rows, cols, clues, rooms)
     top = genre.max_clue(rows, cols)  # type: ignore[attr-defined]
     cells = draw(st.sets(st.integers(0, rows * cols - 1), max_size=rows * cols))
     clues = {cell: draw(st.one_of(st.none(), st.integers(1, top))) for cell in cells}
@@ -91,13 +125,52 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
 
 @given(puzzles())
 def test_every_valid_puzzle_round_trips_through_every_format(puzzle: Puzzle) -> None:
+    """Every format gives the puzzle back; a URL puts a room's number on the room's top cell, as pzpr does."""
     for fmt in ("id", "text", "json", "url", "pzprv3"):
         try:
             written = write_puzzle(puzzle, fmt)
         except PencilkitError:
             assert fmt == "url" and any(number is None or number > 255 for _, number in puzzle.clues), fmt
             continue
-        assert read_puzzle(written) == puzzle, (fmt, written)
+        expected = pzpr_form(puzzle) if fmt == "url" else puzzle
+        assert read_puzzle(written) == expected, (fmt, written)
+
+
+HEYAWAKE_BODY = st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-+=%*$AV_ ", max_size=60)
+"""Text that is often nearly the body of a Heyawake URL: border characters, then number16 codes."""
+
+
+@given(st.integers(1, 9), st.integers(1, 9), HEYAWAKE_BODY)
+@settings(deadline=5000)
+def test_garbage_heyawake_bodies_raise_only_format_errors(rows: int, cols: int, body: str) -> None:
+    """A Heyawake URL of any body is read at once, or refused with a one-line FormatError (a PuzzleError
+    when it is well formed but a number does not fit its room), never with another exception."""
+    for genre in ("heyawake", "heyawacky"):
+        try:
+            puzzle = parse_url(f"https://puzz.link/p?{genre}/{cols}/{rows}/{body}")
+        except (FormatError, PuzzleError) as e:
+            assert str(e) and "\n" not in str(e), repr(e)
+        else:
+            assert puzzle.rooms is not None and parse_url(format_url(puzzle)) == puzzle
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.data())
+def test_heyawake_bodies_round_trip(rows: int, cols: int, data: st.DataObject) -> None:
+    """Any rooms and numbers (unchecked against the rooms' sizes) come back from their body, each number on
+    its room's top cell; a body cut short or run on is a FormatError."""
+    rooms = data.draw(room_divisions(rows, cols))
+    members: dict[int, list[int]] = {}
+    for cell, room in enumerate(rooms):
+        members.setdefault(room, []).append(cell)
+    numbered = data.draw(st.sets(st.sampled_from(sorted(members))))
+    clues = {data.draw(st.sampled_from(members[room])): data.draw(st.one_of(st.none(), st.integers(0, 5000)))
+             for room in numbered}
+    body = encode_room_body(clues, rooms, rows, cols)
+    moved = {room_top(cols, members[rooms[cell]]): number for cell, number in clues.items()}
+    assert decode_room_body(body, rows, cols) == (moved, rooms)
+    for bad in (body[:-1], body + "0", body + "g"):
+        with pytest.raises(FormatError):
+            decode_room_body(bad, rows, cols)
 
 
 @given(puzzles(), st.sampled_from([Level.EASY, Level.MEDIUM, Level.HARD]))

@@ -80,13 +80,25 @@ def is_json_lines(arg: str, text: str) -> bool:
 
 
 def parse_record(line: str, number: int) -> dict[str, Any]:
-    """One line of a JSON-lines file: an object with a ``puzzle`` field, or a ``FormatError`` naming the line."""
+    """One line of a JSON-lines file: an object with a ``puzzle`` field, or a ``FormatError`` naming the line.
+
+    A record that gives its puzzle as rows instead (``clues`` or ``grid``, and
+    ``rooms`` for a board of rooms, as the Heyawake corpus does) gets the
+    puzzle's ID as its ``puzzle`` field.
+    """
     try:
         record = jsontext.loads(line)
     except json.JSONDecodeError as e:
         raise FormatError(f"line {number}: bad JSON at column {e.colno}: {e.msg}") from None
     except FormatError as e:
         raise FormatError(f"line {number}: {e}") from None
+    if isinstance(record, dict) and "puzzle" not in record and ("clues" in record or "grid" in record):
+        from .formats.detect import read_puzzle
+
+        try:
+            record["puzzle"] = read_puzzle(line).id()
+        except PencilkitError as e:
+            raise FormatError(f"line {number}: {e}") from None
     if not isinstance(record, dict) or "puzzle" not in record:
-        raise FormatError(f"line {number}: expected an object with a 'puzzle' field")
+        raise FormatError(f"line {number}: expected an object with a 'puzzle' field (or 'clues' rows)")
     return record

@@ -1,12 +1,15 @@
 """Puzzles and answers: immutable values that know nothing of any genre's rules.
 
 A :class:`Puzzle` is a genre name, a shape and its clues.  A clue is a number,
-or ``None`` for a ``?`` clue (a clue cell whose number is not given).  An
+or ``None`` for a ``?`` clue (a clue cell whose number is not given).  A board
+may also be divided into rooms (Heyawake's): then the puzzle holds the room of
+every cell, the rooms numbered from 0 in the reading order of their first cells.  An
 :class:`Answer` is a (possibly partial) shading: cells marked shaded (``#``),
 marked unshaded (``-``) and unmarked (``.``).
 
 A puzzle's own notation is its ID, ``genre:RxC:tokens`` (tokens comma-separated
-in row-major order).  Building a puzzle checks its syntax and shape only;
+in row-major order), with ``:rooms`` after the tokens for a board of rooms (the
+room of each cell, comma-separated in row-major order).  Building a puzzle checks its syntax and shape only;
 whether its clues suit its genre is the genre's to check
 (:func:`pencilkit.genres.genre_of`), which the readers of
 :mod:`pencilkit.formats` and every solving function do.
@@ -16,6 +19,9 @@ whether its clues suit its genre is the genre's to check
 (1, None)
 >>> p
 Puzzle.from_id('nurikabe:3x3:1,.,1,.,.,.,1,.,1')
+>>> rooms = Puzzle.from_id("heyawake:2x3:1,.,.,.,.,.:0,0,1,2,2,1")
+>>> rooms.rooms, rooms.room_count
+((0, 0, 1, 2, 2, 1), 3)
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from functools import cached_property
 from .cellset import CellSet
 from .errors import FormatError
 from .grid import Cell, Grid, Mask
-from .tokens import check_shape, parse_shape, parse_tokens
+from .tokens import check_shape, parse_rooms, parse_shape, parse_tokens
 
 SHADED = "#"
 UNSHADED = "-"
@@ -44,46 +50,82 @@ class Puzzle:
     cols: int
     clues: tuple[tuple[Cell, int | None], ...]
     """``(cell, number)`` pairs in increasing cell order; number ``None`` is a ``?`` clue."""
+    rooms: tuple[int, ...] | None = None
+    """The room of each cell in row-major order, rooms numbered from 0 in the reading order of
+    their first cells; ``None`` for a board without rooms."""
 
     @classmethod
-    def make(cls, genre: str, rows: int, cols: int, clues: Mapping[Cell, int | None]) -> Puzzle:
-        """A puzzle from a mapping of cells to clue numbers (the shape and cells checked)."""
+    def make(cls, genre: str, rows: int, cols: int, clues: Mapping[Cell, int | None],
+             rooms: Iterable[int] | None = None) -> Puzzle:
+        """A puzzle from a mapping of cells to clue numbers and, for a board of rooms, the room
+        of each cell by any labels (the shape, the cells and the rooms' connectedness checked)."""
         check_shape(rows, cols)
         for cell in clues:
             if not 0 <= cell < rows * cols:
                 raise FormatError(f"clue cell {cell} is off a {rows}x{cols} board")
-        return cls(genre.strip().lower(), rows, cols, tuple(sorted(clues.items())))
+        labels = None if rooms is None else number_rooms(Grid.of(rows, cols), list(rooms))
+        return cls(genre.strip().lower(), rows, cols, tuple(sorted(clues.items())), labels)
 
     @classmethod
-    def from_tokens(cls, genre: str, rows: int, cols: int, tokens: Iterable[str]) -> Puzzle:
+    def from_tokens(cls, genre: str, rows: int, cols: int, tokens: Iterable[str],
+                    rooms: Iterable[int] | None = None) -> Puzzle:
         """A puzzle from row-major tokens: ``.`` no clue, ``?`` unknown clue, or a number."""
-        return cls.make(genre, rows, cols, parse_tokens(list(tokens), rows, cols))
+        return cls.make(genre, rows, cols, parse_tokens(list(tokens), rows, cols), rooms)
 
     @classmethod
     def from_id(cls, text: str) -> Puzzle:
-        """Parse a puzzle ID ``genre:RxC:tokens``."""
-        parts = text.strip().split(":", 2)
-        if len(parts) != 3:
+        """Parse a puzzle ID ``genre:RxC:tokens`` or ``genre:RxC:tokens:rooms``."""
+        parts = text.strip().split(":", 3)
+        if len(parts) < 3:
             raise FormatError(f"bad puzzle ID {text[:40]!r}: expected genre:RxC:tokens")
-        genre, shape, body = parts
+        genre, shape, body = parts[:3]
         rows, cols = parse_shape(shape)
         tokens = [t.strip() for t in body.split(",")] if body.strip() else []
-        return cls.from_tokens(genre, rows, cols, tokens)
+        rooms = parse_rooms(parts[3].split(","), rows, cols) if len(parts) == 4 else None
+        return cls.from_tokens(genre, rows, cols, tokens, rooms)
 
     def id(self) -> str:
-        """The puzzle ID, ``genre:RxC:tokens``."""
-        return f"{self.genre}:{self.rows}x{self.cols}:" + ",".join(self.tokens())
+        """The puzzle ID, ``genre:RxC:tokens`` (and ``:rooms`` for a board of rooms)."""
+        text = f"{self.genre}:{self.rows}x{self.cols}:" + ",".join(self.tokens())
+        if self.rooms is not None:
+            text += ":" + ",".join(map(str, self.rooms))
+        return text
 
     def __repr__(self) -> str:
         return f"Puzzle.from_id({self.id()!r})"
 
     def __str__(self) -> str:
-        """The text grid: ``genre:`` and ``grid:`` lines, then the rows (see :meth:`token_rows`)."""
-        return "\n".join([f"genre: {self.genre}", "grid:", *self.token_rows()])
+        """The text grid: ``genre:`` and ``grid:`` lines, then the rows (see :meth:`token_rows`);
+        for a board of rooms, a ``rooms:`` line and the rooms' rows (see :meth:`room_rows`)."""
+        lines = [f"genre: {self.genre}", "grid:", *self.token_rows()]
+        if self.rooms is not None:
+            lines += ["rooms:", *self.room_rows()]
+        return "\n".join(lines)
 
     @cached_property
     def grid(self) -> Grid:
         return Grid.of(self.rows, self.cols)
+
+    @cached_property
+    def room_count(self) -> int:
+        """How many rooms the board has (0 for a board without rooms)."""
+        return 0 if self.rooms is None else max(self.rooms) + 1
+
+    @cached_property
+    def room_masks(self) -> tuple[Mask, ...]:
+        """The cells of each room, by room number (empty for a board without rooms)."""
+        masks = [0] * self.room_count
+        for cell, room in enumerate(self.rooms or ()):
+            masks[room] |= 1 << cell
+        return tuple(masks)
+
+    def room_rows(self) -> list[str]:
+        """The room of each cell, a line a row: a character a cell, or space-separated past room 9."""
+        if self.rooms is None:
+            return []
+        labels = [str(room) for room in self.rooms]
+        sep = " " if self.room_count > 10 else ""
+        return [sep.join(labels[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
 
     @cached_property
     def clue_map(self) -> dict[Cell, int | None]:
@@ -129,6 +171,25 @@ class Puzzle:
         tokens = self.tokens()
         sep = " " if any(len(t) > 1 for t in tokens) else ""
         return [sep.join(tokens[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+
+
+def number_rooms(grid: Grid, labels: list[int]) -> tuple[int, ...]:
+    """Rooms given by any labels, numbered from 0 in the reading order of their first cells.
+
+    A room is one orthogonally connected group of cells: a label on two separate
+    groups is an error, as is a count of labels that does not fit the board.
+    """
+    if len(labels) != grid.size:
+        raise FormatError(f"a {grid.rows}x{grid.cols} board has {grid.size} cells but the rooms name {len(labels)}")
+    by_label: dict[int, Mask] = {}
+    for cell, label in enumerate(labels):
+        by_label[label] = by_label.get(label, 0) | (1 << cell)
+    for label, mask in by_label.items():
+        if grid.flood(mask & -mask, mask) != mask:
+            where = grid.name((mask & -mask).bit_length() - 1)
+            raise FormatError(f"room {label} (from {where}) is not one connected group of cells")
+    order: dict[int, int] = {}
+    return tuple(order.setdefault(label, len(order)) for label in labels)
 
 
 @dataclass(frozen=True)

@@ -52,3 +52,18 @@ def parse_tokens(tokens: list[str], rows: int, cols: int) -> dict[Cell, int | No
         if value != ".":
             clues[i] = value  # type: ignore[assignment]
     return clues
+
+
+def parse_rooms(labels: list[str], rows: int, cols: int) -> list[int]:
+    """Row-major room labels (whole numbers) to ints, checking the count against the shape."""
+    check_shape(rows, cols)
+    if len(labels) != rows * cols:
+        raise FormatError(f"a {rows}x{cols} board has {rows * cols} cells but {len(labels)} room labels were given")
+    out = []
+    for i, label in enumerate(labels):
+        label = label.strip()
+        if not (label.isdigit() and label.isascii()) or len(label) > 7:
+            raise FormatError(f"room label {label[:10]!r} at row {i // cols + 1}, column {i % cols + 1} "
+                              "is not a whole number")
+        out.append(int(label))
+    return out

@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from pencilkit import FormatError, PuzzleError, SizeError, UnknownGenreError, parse, read_answer, write_puzzle
+from pencilkit import (
+    FormatError,
+    PuzzleError,
+    SizeError,
+    UnknownGenreError,
+    parse,
+    read_answer,
+    write_puzzle,
+)
 from pencilkit.puzzle import Answer, Puzzle
 
 from ..conftest import load_corpus

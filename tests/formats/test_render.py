@@ -1,4 +1,5 @@
-"""Drawings: valid SVG, one numeral per clue, shading, dots, violations; PNG and PDF; print sheets; the CLI."""
+"""Drawings: valid SVG, one numeral per clue, shading, dots, violations, room borders; PNG and PDF; print
+sheets; the CLI."""
 
 from __future__ import annotations
 
@@ -9,16 +10,27 @@ from typing import Any
 
 import pytest
 
-from pencilkit import Answer, Puzzle, check, parse, read_answer
+from pencilkit import Answer, Puzzle, check, parse, read_answer, solve
 from pencilkit.cli import main
 from pencilkit.formats.sheet import PAPERS, SheetEntry, layout_sheet
-from pencilkit.formats.svg import SHADE, WRONG_LAND, WRONG_SHADE, render_svg
+from pencilkit.formats.svg import (
+    SHADE,
+    WRONG_LAND,
+    WRONG_SHADE,
+    Board,
+    render_svg,
+    room_border_runs,
+)
 
 from ..conftest import load_corpus
 
 NS = "{http://www.w3.org/2000/svg}"
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 NURIKABE_SOLUTION = ["-5###", "-#2-#", "-####", "-#1#-", "###3-"]
+HEYAWAKE = "heyawake:4x4:.,0,.,.,.,2,.,.,.,.,.,.,.,.,.,.:0,1,1,1,0,2,3,3,0,2,3,3,0,2,3,3"
+"""Four rooms: column 1, the rest of row 1 (a 0 on r1c2), the rest of column 2 (a 2 on r2c2, black in the
+solution) and a 3x2 block."""
+HEYAWAKE_SOLUTION = ["----", "-#--", "--#-", "-#--"]
 
 
 def cairo_available() -> bool:
@@ -263,3 +275,119 @@ def test_cli_sheet_svg_pages(tmp_path: Path) -> None:
 def test_answer_of_the_wrong_size_is_refused() -> None:
     with pytest.raises(ValueError):
         render_svg(Puzzle.from_id("nurikabe:2x2:1,.,.,."), read_answer("###"))
+
+
+# -- boards of rooms (Heyawake) ---------------------------------------------------
+
+
+def rooms_path(root: ET.Element) -> ET.Element | None:
+    return next((p for p in root.iter(NS + "path") if p.get("class") == "rooms"), None)
+
+
+def clue_fills(root: ET.Element) -> dict[str, str]:
+    return {t.text or "": t.get("fill", "") for g in root.iter(NS + "g") if g.get("class") == "clues"
+            for t in g.iter(NS + "text")}
+
+
+def test_the_heyawake_solution_is_the_solvers() -> None:
+    solved = solve(parse(HEYAWAKE))
+    assert solved.answer is not None and solved.answer.to_rows() == HEYAWAKE_SOLUTION
+
+
+def test_room_borders_are_bold_lines_between_rooms_over_the_thin_grid() -> None:
+    root = parse_svg(render_svg(parse(HEYAWAKE), cell=36))
+    walls = rooms_path(root)
+    assert walls is not None
+    # left of column 2 all the way down; left of column 3 below row 1; under row 1 right of column 1
+    assert walls.get("d") == "M36 0V144M72 36V144M36 36H144"
+    grid = next(p for p in root.iter(NS + "path") if p.get("class") == "grid")
+    border = next(r for r in root.iter(NS + "rect") if r.get("class") == "border")
+    assert grid.get("d", "").count("M") == 6, "the thin grid is drawn whole, the room borders over it"
+    width = float(walls.get("stroke-width", "0"))
+    assert width > 2 * float(grid.get("stroke-width", "0"))
+    assert width <= float(border.get("stroke-width", "0")) and walls.get("stroke") == border.get("stroke")
+    kinds = [e.get("class") for e in root.iter() if e.get("class") in ("grid", "rooms", "clues", "border")]
+    assert kinds == ["grid", "rooms", "clues", "border"], "room borders lie over the grid, under the numbers"
+    assert sorted(texts(root)) == ["0", "2"]
+
+
+def test_a_board_without_rooms_draws_no_room_borders() -> None:
+    assert rooms_path(parse_svg(render_svg(parse(NURIKABE), solution_answer()))) is None
+    one_room = parse("heyawake:2x2:1,.,.,.:0,0,0,0")
+    assert rooms_path(parse_svg(render_svg(one_room))) is None
+
+
+def test_room_border_runs_are_as_long_as_they_can_be() -> None:
+    # a 3x3 board: a 2x2 room in the top left, an L around it
+    board = Board.of(parse("heyawake:3x3:.,.,.,.,.,.,.,.,.:0,0,1,0,0,1,1,1,1"))
+    assert sorted(room_border_runs(board)) == [(0, 2, 2, 2), (2, 0, 2, 2)]
+
+
+def test_a_number_on_a_black_cell_is_drawn_white_on_black() -> None:
+    puzzle = parse(HEYAWAKE)
+    root = parse_svg(render_svg(puzzle, Answer.from_rows(HEYAWAKE_SOLUTION)))
+    assert clue_fills(root) == {"2": "#ffffff", "0": "#000000"}
+    assert rects_filled(root, SHADE) == 3
+    two = next(t for t in root.iter(NS + "text") if t.text == "2")
+    square = next(r for r in root.iter(NS + "rect") if r.get("fill") == SHADE
+                  and float(r.get("x", "0")) < float(two.get("x", "0")) < float(r.get("x", "0")) + 36)
+    assert square.get("y") == "36", "the white 2 sits on its black cell, r2c2"
+
+
+def test_a_wrong_black_number_stays_readable_on_its_red_cell() -> None:
+    puzzle = parse(HEYAWAKE)
+    answer = read_answer(".#..\n.#..\n....\n....")  # the 0 and the 2 black, touching
+    violations = check(puzzle, answer)
+    root = parse_svg(render_svg(puzzle, answer, violations=violations))
+    assert rects_filled(root, WRONG_SHADE) == 2
+    assert clue_fills(root) == {"0": "#ffffff", "2": "#ffffff"}
+
+
+def test_a_heyawake_number_marked_white_gets_its_dot_in_a_corner() -> None:
+    puzzle = parse(HEYAWAKE)
+    partial = read_answer(".-..\n.#..\n-...\n....")  # the 0 at r1c2 marked white, r3c1 white
+    root = parse_svg(render_svg(puzzle, partial, cell=36))
+    dots = [(float(c.get("cx", "0")), float(c.get("cy", "0")), float(c.get("r", "0")))
+            for g in root.iter(NS + "g") if g.get("class") == "dots" for c in g.iter(NS + "circle")]
+    assert len(dots) == 2
+    (nx, ny, nr), (px, py, pr) = sorted(dots, key=lambda d: d[1])
+    assert (px, py) == (18, 90), "an unnumbered cell's dot is in its centre"
+    assert 54 < nx < 72 and 18 < ny < 36 and nr < pr, "a number's dot is small, in its lower right corner"
+    assert Board.of(puzzle).fixed == 0
+    assert Board.of(parse(NURIKABE)).fixed == parse(NURIKABE).clue_mask, "a Nurikabe clue takes no dot"
+
+
+def test_cli_draws_a_heyawake_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", HEYAWAKE, "--solution"]) == 0
+    root = parse_svg(capsys.readouterr().out)
+    assert rects_filled(root, SHADE) == 3 and clue_fills(root)["2"] == "#ffffff"
+    assert rooms_path(root) is not None
+
+
+def test_cli_sheet_of_heyawake_records_with_clues_and_rooms_rows(tmp_path: Path) -> None:
+    record = {"name": "four rooms", "genre": "heyawake", "rows": 4, "cols": 4,
+              "clues": [".0..", ".2..", "....", "...."], "rooms": ["0111", "0233", "0233", "0233"],
+              "solution": HEYAWAKE_SOLUTION, "rating": "medium"}
+    source = tmp_path / "heyawake.jsonl"
+    source.write_text(json.dumps(record) + "\n" + json.dumps({**record, "name": "again"}) + "\n")
+    out = tmp_path / "sheet.svg"
+    assert main(["render", "--sheet", str(source), "-o", str(out)]) == 0
+    first, last = (parse_svg(page.read_text()) for page in sorted(tmp_path.glob("sheet-*.svg")))
+    assert "four rooms" in [t.text for t in first.iter(NS + "text")]
+    assert sum(1 for p in first.iter(NS + "path") if p.get("class") == "rooms") == 2
+    assert rects_filled(last, SHADE) == 6
+
+
+def test_heyawake_corpus_drawings_have_their_numbers_and_room_borders() -> None:
+    records = load_corpus("heyawake")
+    for record in records[::25]:
+        puzzle = parse(json.dumps(record))
+        solution = Answer.from_rows(record["solution"])
+        root = parse_svg(render_svg(puzzle, solution))
+        assert sorted(texts(root)) == sorted("?" if n is None else str(n) for _, n in puzzle.clues), record["name"]
+        walls = rooms_path(root)
+        assert walls is not None and walls.get("d", "").count("M") == len(room_border_runs(Board.of(puzzle)))
+        black_numbers = sum(1 for cell, _ in puzzle.clues if solution.shaded >> cell & 1)
+        white = [t for g in root.iter(NS + "g") if g.get("class") == "clues" for t in g.iter(NS + "text")
+                 if t.get("fill") == "#ffffff"]
+        assert len(white) == black_numbers, record["name"]

@@ -2,9 +2,12 @@
 //
 // Input: one URL per line on standard input.
 // Output: one JSON object per input line, in order:
-//   {"ok": true, "genre": pid, "cols": C, "rows": R, "clues": [qnum per cell, row-major], "url": pzpr's re-encoding}
+//   {"ok": true, "genre": pid, "cols": C, "rows": R, "clues": [qnum per cell, row-major],
+//    "rooms": [room per cell, row-major] or null, "url": pzpr's re-encoding}
 //   {"ok": false, "error": "..."} when pzpr refuses the URL.
 // In "clues", -1 is a cell without a clue and -2 a "?" clue, as pzpr stores them.
+// "rooms" (genres with rooms, such as heyawake) numbers each cell's room by its place in pzpr's room list;
+// null for a genre without rooms.
 "use strict";
 
 const pzpr = require("pzpr");
@@ -20,7 +23,16 @@ function decode(url) {
     for (let i = 0; i < board.cell.length; i++) {
       clues.push(board.cell[i].qnum);
     }
-    return { ok: true, genre: puzzle.pid, cols: board.cols, rows: board.rows, clues: clues, url: puzzle.getURL() };
+    let rooms = null;
+    if (board.roommgr && board.roommgr.enabled) {
+      const list = board.roommgr.components;
+      rooms = [];
+      for (let i = 0; i < board.cell.length; i++) {
+        rooms.push(list.indexOf(board.cell[i].room));
+      }
+    }
+    return { ok: true, genre: puzzle.pid, cols: board.cols, rows: board.rows, clues: clues, rooms: rooms,
+             url: puzzle.getURL() };
   } catch (error) {
     return { ok: false, error: String(error).slice(0, 200) };
   }

@@ -10,14 +10,14 @@ import pytest
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres import start_board
-from pencilkit.genres.kurodoko import KURODOKO
-from pencilkit.genres.kurodoko.connectivity import (
+from pencilkit.genres.connected_white import (
     FLOOD_LIMIT,
     cut_cells_blunt,
     local_cuts,
     tarjan_cuts,
     white_cuts,
 )
+from pencilkit.genres.kurodoko import KURODOKO
 from pencilkit.genres.kurodoko.rays import clue_views, read_clue
 from pencilkit.grid import Grid, Mask
 from pencilkit.puzzle import Puzzle

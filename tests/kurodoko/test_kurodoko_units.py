@@ -8,9 +8,9 @@ import pytest
 
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.genres import start_board
+from pencilkit.genres.connected_white import white_cuts
 from pencilkit.genres.kurodoko import KURODOKO
 from pencilkit.genres.kurodoko.branching import candidates
-from pencilkit.genres.kurodoko.connectivity import white_cuts
 from pencilkit.genres.kurodoko.layout import paint
 from pencilkit.genres.kurodoko.rays import (
     ClueView,

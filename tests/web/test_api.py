@@ -28,6 +28,10 @@ LIMITS = Limits(max_body=8 * 1024, max_side=20, max_generate_side=12, max_genera
 SMALL = "nurikabe:3x3:.,.,.,.,.,.,5,.,1"
 SMALL_SOLUTION = ["---", "-##", "-#-"]
 KURODOKO_URL = "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i"
+HEYAWAKE = "heyawake:4x4:.,0,.,.,.,2,.,.,.,.,.,.,.,.,.,.:0,1,1,1,0,2,3,3,0,2,3,3,0,2,3,3"
+"""Four rooms: column 1, the rest of row 1 (a 0), the rest of column 2 (a 2 on r2c2, black in the
+solution) and a 3x2 block."""
+HEYAWAKE_SOLUTION = ["----", "-#--", "--#-", "-#--"]
 
 
 @pytest.fixture(scope="module")
@@ -63,9 +67,13 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
 def test_genres_say_what_each_genre_can_do(client: TestClient) -> None:
     data = client.get("/api/genres").json()
     genres = {g["name"]: g for g in data["genres"]}
-    assert set(genres) == {"nurikabe", "kurodoko"}
+    assert set(genres) == {"nurikabe", "kurodoko", "heyawake"}
     assert genres["nurikabe"]["generate"] is True
     assert genres["kurodoko"]["generate"] is can_generate("kurodoko")
+    assert genres["heyawake"]["generate"] is can_generate("heyawake")
+    assert {name: g["rooms"] for name, g in genres.items()} == {"nurikabe": False, "kurodoko": False,
+                                                                "heyawake": True}
+    assert genres["heyawake"]["words"] == ["black", "white"] and "R4" in genres["heyawake"]["rules"]
     assert data["levels"] == ["easy", "medium", "hard", "expert"]
     assert data["limits"]["max_side"] == LIMITS.max_side
 
@@ -121,7 +129,7 @@ def test_generation_a_genre_cannot_do_is_a_clear_400(monkeypatch: pytest.MonkeyP
     status, data = jobs.run_job("generate", {"genre": "kurodoko", "rows": 5, "cols": 5, "level": "easy"}, LIMITS)
     assert status == 400 and "not available" in data["error"] and "Kurodoko" in data["error"]
     listed = {g["name"]: g["generate"] for g in jobs.genres_json(LIMITS)["genres"]}
-    assert listed == {"nurikabe": True, "kurodoko": False}
+    assert listed["nurikabe"] is True and listed["kurodoko"] is False
 
 
 def test_kurodoko_generates_when_its_generator_is_there(client: TestClient) -> None:
@@ -271,6 +279,59 @@ def test_hint_works_for_kurodoko(client: TestClient) -> None:
     assert solution is not None
     assert all(solution.shaded >> c & 1 for c in hint["shade"])
     assert not any(solution.shaded >> c & 1 for c in hint["unshade"])
+
+
+# -- Heyawake: rooms, and numbers that may be black ------------------------------
+
+
+def test_a_puzzle_tells_the_page_its_rooms_and_the_cells_that_take_no_mark(client: TestClient) -> None:
+    code, data = post(client, "parse", {"text": HEYAWAKE})
+    assert code == 200
+    puzzle = data["puzzle"]
+    assert puzzle["id"] == HEYAWAKE and puzzle["title"] == "Heyawake" and puzzle["words"] == ["black", "white"]
+    assert puzzle["rooms"] == [0, 1, 1, 1, 0, 2, 3, 3, 0, 2, 3, 3, 0, 2, 3, 3]
+    assert puzzle["fixed"] == [], "a Heyawake number's cell is played like any other"
+    code, data = post(client, "parse", {"text": SMALL})
+    assert data["puzzle"]["rooms"] is None and data["puzzle"]["fixed"] == [6, 8], "a Nurikabe clue takes no mark"
+    code, data = post(client, "parse", {"text": KURODOKO_URL})
+    kurodoko = pencilkit.parse(KURODOKO_URL)
+    assert data["puzzle"]["rooms"] is None and data["puzzle"]["fixed"] == [cell for cell, _ in kurodoko.clues]
+    assert "rooms" in bad(client, "parse", {"text": "heyawake:2x2:1,.,.,."})
+
+
+def test_heyawake_solves_checks_and_hints_with_a_black_number(client: TestClient) -> None:
+    code, data = post(client, "solve", {"puzzle": HEYAWAKE})
+    assert code == 200 and data["status"] == "unique" and data["solution"] == HEYAWAKE_SOLUTION
+    assert data["puzzle"]["rooms"] is not None
+    code, data = post(client, "check", {"puzzle": HEYAWAKE, "answer": HEYAWAKE_SOLUTION})
+    assert code == 200 and data["correct"] and data["violations"] == []
+    code, data = post(client, "check", {"puzzle": HEYAWAKE, "answer": ["....", ".##.", "....", "...."]})
+    certain = [v for v in data["violations"] if v["certain"]]
+    assert [(v["rule"], v["indices"]) for v in certain] == [("R1", [5, 6])]
+    code, hint = post(client, "hint", {"puzzle": HEYAWAKE, "answer": ["...."] * 4})
+    assert code == 200 and hint["kind"] == "step" and (hint["shade"] or hint["unshade"])
+    black = "".join(HEYAWAKE_SOLUTION)
+    assert all(black[c] == "#" for c in hint["shade"]) and all(black[c] == "-" for c in hint["unshade"])
+    code, hint = post(client, "hint", {"puzzle": HEYAWAKE, "answer": ["....", ".#..", "....", "...."]})
+    assert hint["kind"] == "step", "the black 2 is right: the hint goes on from it"
+    code, hint = post(client, "hint", {"puzzle": HEYAWAKE, "answer": [".#..", "....", "....", "...."]})
+    assert hint["kind"] == "mistake" and hint["shade"] == [1], "a black 0 is a wrong mark like any other"
+
+
+def test_heyawake_generates_with_its_rooms_or_says_it_cannot(client: TestClient,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    request = {"genre": "heyawake", "rows": 6, "level": "easy", "seed": 1}
+    if can_generate("heyawake"):
+        code, data = post(client, "generate", request)
+        assert code == 200, data
+        puzzle = Puzzle.from_id(data["puzzle"]["id"])
+        assert data["puzzle"]["rooms"] == list(puzzle.rooms or ()) and len(data["puzzle"]["rooms"]) == 36
+        assert data["puzzle"]["fixed"] == []
+        solved = pencilkit.solve(puzzle)
+        assert solved.answer is not None and solved.answer.to_rows() == data["generated"]["solution"]
+    monkeypatch.setattr(jobs, "can_generate", lambda name: name != "heyawake")
+    status, data = jobs.run_job("generate", request, LIMITS)
+    assert status == 400 and "not available for Heyawake" in data["error"]
 
 
 # -- limits and junk -------------------------------------------------------------

@@ -21,6 +21,9 @@ from .conftest import LiveServer, Shots
 pytestmark = pytest.mark.usefixtures("browser")
 
 KURODOKO_URL = "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i"
+HEYAWAKE = "heyawake:4x4:.,0,.,.,.,2,.,.,.,.,.,.,.,.,.,.:0,1,1,1,0,2,3,3,0,2,3,3,0,2,3,3"
+"""Four rooms: column 1, the rest of row 1 (a 0 on r1c2), the rest of column 2 (a 2 on r2c2, black in
+the solution) and a 3x2 block; its solution is ``----/-#--/--#-/-#--``."""
 
 
 def with_drag_run(rows: int, cols: int) -> tuple[Puzzle, list[str], list[int]]:
@@ -371,3 +374,91 @@ def test_kurodoko_from_a_preset(live_server: LiveServer, desktop: tuple[Any, Sho
     page.click("#hint")
     page.wait_for_function("() => window.pencilkitPlayer.hint?.kind === 'step'")
     shots.take("hint")
+
+
+def numeral_fill(page: Any, index: int) -> str:
+    return str(page.locator(f'text.numeral[data-cell="{index}"]').evaluate("e => getComputedStyle(e).fill"))
+
+
+def test_heyawake_rooms_a_black_number_check_and_hint(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
+    page, shots = desktop
+    puzzle = Puzzle.from_id(HEYAWAKE)
+    solved = pencilkit.solve(puzzle).answer
+    assert solved is not None
+    solution = "".join(solved.to_rows())
+    open_puzzle(page, live_server, HEYAWAKE)
+    assert page.locator("#title").inner_text() == "Heyawake"
+    assert page.evaluate("() => window.pencilkitPlayer.game.puzzle.rooms") == list(puzzle.rooms or ())
+    walls = page.locator(".lines path.rooms").get_attribute("d") or ""
+    # one straight run for each wall: left of column 2, left of column 3 below row 1, below row 1 right of column 1
+    assert walls.count("M") == 3, walls
+    assert page.locator("text.numeral").all_text_contents() == ["0", "2"]
+    two, zero = 5, 1
+    assert solution[two] == "#" and solution[zero] == "-"
+    assert numeral_fill(page, two) != "rgb(255, 255, 255)"
+    cell(page, two).click()
+    assert marks(page)[two] == 1, "a Heyawake number's cell is shaded like any other"
+    assert page.locator(f'rect.cell.shaded[data-cell="{two}"]').count() == 1
+    assert numeral_fill(page, two) == "rgb(255, 255, 255)", "a number on a black cell is drawn white"
+    cell(page, zero).click()
+    cell(page, zero).click()
+    assert marks(page)[zero] == 2, "a number's cell takes a dot too"
+    shots.take("black-number")
+    cell(page, 6).click()  # r2c3 beside the black 2: two black cells touch
+    page.click("#check")
+    page.wait_for_selector("#message li")
+    assert "broken by your marks" in page.locator("#message-text").inner_text()
+    assert page.locator("#message li").all_inner_texts()[0].startswith("R1")
+    drawn = sorted(int(x) for x in page.locator(".overlay rect.violation").evaluate_all(
+        "els => els.map(e => e.dataset.cell)"))
+    assert drawn == [two, 6]
+    shots.take("touching")
+    page.click("#undo")
+    page.click("#check")
+    page.wait_for_function("() => document.querySelector('#message-text').textContent.includes('Nothing is wrong')")
+    page.click("#hint")
+    page.wait_for_function("() => window.pencilkitPlayer.hint?.kind === 'step'")
+    hint = page.evaluate("() => window.pencilkitPlayer.hint")
+    assert hint["shade"] or hint["unshade"]
+    assert all(solution[i] == "#" for i in hint["shade"]) and all(solution[i] == "-" for i in hint["unshade"])
+    assert page.locator("#message").inner_text().startswith("Hint (")
+    shots.take("hint")
+    page.click("#apply")
+    after = marks(page)
+    assert all(after[i] == 1 for i in hint["shade"]) and all(after[i] == 2 for i in hint["unshade"])
+    for index, ch in enumerate(solution):
+        if ch == "#" and marks(page)[index] != 1:
+            cell(page, index).click()
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Solved')")
+    assert numeral_fill(page, two) == "rgb(255, 255, 255)"
+
+
+def test_heyawake_from_a_preset(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
+    """A Heyawake preset plays a generated board of rooms, or (no generator, or none found in the time
+    budget) says so in words and keeps the game being played."""
+    page, shots = desktop
+    before = "nurikabe:3x3:.,.,.,.,.,.,5,.,1"
+    open_puzzle(page, live_server, before)
+    genres = {g["name"]: g for g in page.evaluate("() => window.pencilkitPlayer.genres")}
+    page.select_option("#genre", "heyawake")
+    if not genres["heyawake"]["generate"]:
+        note = page.locator("#generate-note")
+        assert note.is_visible() and "not available for Heyawake" in note.inner_text()
+        assert page.locator("#new-puzzle").is_disabled()
+        return
+    page.click("#presets button[data-level='easy']")
+    page.wait_for_function("() => window.pencilkitPlayer.game.puzzle.genre === 'heyawake' || "
+                           "document.querySelector('#message-text').textContent.startsWith('No new puzzle')",
+                           timeout=90_000)
+    game = page.evaluate("() => window.pencilkitPlayer.game")
+    if game["puzzle"]["genre"] != "heyawake":
+        message = page.locator("#message-text").inner_text()
+        assert "try a smaller board" in message, message
+        assert game["puzzle"]["id"] == before and page.locator("#title").inner_text() == "Nurikabe"
+        shots.take("no-puzzle")
+        return
+    assert (game["puzzle"]["rows"], game["rating"]) == (7, "easy")
+    assert len(game["puzzle"]["rooms"]) == 49 and page.locator(".lines path.rooms").count() == 1
+    page.click("#solution")
+    assert page.locator("rect.cell.shaded").count() == "".join(game["solution"]).count("#")
+    shots.take("solution")

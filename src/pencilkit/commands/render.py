@@ -4,8 +4,10 @@ One puzzle::
 
     pencilkit render PUZZLE [--answer A | --solution] [--check] [-o out.svg|out.png|out.pdf]
 
-A sheet of several (JSON-lines files with a ``puzzle`` field, or several
-puzzle arguments), titles and ratings, solutions on the last pages::
+A sheet of several (JSON-lines files of records with a ``puzzle`` field or
+with the puzzle's own ``clues`` and ``rooms`` rows, as a corpus of Heyawake
+has; or several puzzle arguments), titles and ratings, solutions on the last
+pages::
 
     pencilkit render --sheet puzzles.jsonl [more ...] -o sheet.pdf [--paper a4|letter]
 
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import check as check_answer
+from .. import jsontext
 from ..api import solve
 from ..errors import FormatError, PencilkitError
 from ..formats import read_answer, read_puzzle
@@ -167,7 +170,7 @@ def sheet_entries(arg: str, genre: str | None, *, start: int, seconds: float,
             if not line.strip():
                 continue
             try:
-                record = parse_record(line, number)
+                record = sheet_record(line, number)
             except FormatError as e:
                 raise FormatError(f"{arg}, {e}") from None
             try:
@@ -179,9 +182,25 @@ def sheet_entries(arg: str, genre: str | None, *, start: int, seconds: float,
     return [_entry({"puzzle": puzzle}, genre, start + 1, seconds, want_solution)]
 
 
+def sheet_record(line: str, number: int) -> dict[str, Any]:
+    """One line of a JSON-lines file of puzzles: a record with a ``puzzle`` field, or a record that is a
+    puzzle itself (its ``genre``, ``clues`` or ``grid`` rows and any ``rooms`` rows, as a corpus line of
+    Heyawake is); else a ``FormatError`` naming the line."""
+    try:
+        return parse_record(line, number)
+    except FormatError:
+        try:
+            record = jsontext.loads(line)
+        except (json.JSONDecodeError, FormatError):
+            record = None
+        if isinstance(record, dict) and ("clues" in record or "grid" in record):
+            return record
+        raise
+
+
 def _entry(record: dict[str, Any], genre: str | None, number: int, seconds: float,
            want_solution: bool) -> SheetEntry:
-    value = record["puzzle"]
+    value = record.get("puzzle")
     if isinstance(value, Puzzle):
         puzzle = value
     elif isinstance(value, str):

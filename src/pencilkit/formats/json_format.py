@@ -1,7 +1,9 @@
 """JSON: ``{"genre": "nurikabe", "puzzle": {"grid": ["1.1", "...", "1.1"]}}``.
 
-Also read: a corpus line (``{"puzzle": "<puzzle ID>", ...}``) and a grid given
-as lists of tokens.
+A board of rooms adds ``"rooms"`` beside ``"grid"``: the room of each cell,
+rows as the grid's.  Also read: a corpus line (``{"puzzle": "<puzzle ID>",
+...}``, or ``{"clues": [rows], "rooms": [rows], ...}``) and grids given as
+lists of tokens.
 """
 
 from __future__ import annotations
@@ -12,16 +14,18 @@ from typing import Any
 
 from .. import jsontext
 from ..errors import FormatError
-from ..genres import canonical
 from ..puzzle import Puzzle
-from .text import format_rows, parse_grid
+from .text import format_rows, parse_table, split_rows
 
 ReadText = Callable[[str, "str | None"], Puzzle]
 """A reader of a puzzle in any text format, given a default genre (a JSON body may be an ID or a URL)."""
 
 
 def format_json(puzzle: Puzzle) -> str:
-    return json.dumps({"genre": puzzle.genre, "puzzle": {"grid": format_rows(puzzle)}}, separators=(",", ":"))
+    body: dict[str, Any] = {"grid": format_rows(puzzle)}
+    if puzzle.rooms is not None:
+        body["rooms"] = puzzle.room_rows()
+    return json.dumps({"genre": puzzle.genre, "puzzle": body}, separators=(",", ":"))
 
 
 def parse_json(text: str, read_text: ReadText) -> Puzzle:
@@ -39,24 +43,27 @@ def puzzle_from_object(data: Any, read_text: ReadText) -> Puzzle:
     body = data.get("puzzle")
     if isinstance(body, str):
         return read_text(body, data.get("genre"))
-    if isinstance(body, dict):
-        genre = data.get("genre") or body.get("genre")
-        grid = body.get("grid")
-    else:
-        genre = data.get("genre")
-        grid = data.get("grid")
+    fields = body if isinstance(body, dict) else data
+    genre = data.get("genre") or fields.get("genre")
+    grid = fields.get("grid", fields.get("clues"))
     if not isinstance(genre, str):
         raise FormatError("the JSON puzzle has no 'genre'")
-    if not isinstance(grid, list) or not grid:
-        raise FormatError("the JSON puzzle has no 'grid' list of rows")
-    if all(isinstance(row, list) for row in grid):
-        width = len(grid[0])
-        tokens: list[str] = []
-        for r, row in enumerate(grid):
-            if len(row) != width:
-                raise FormatError(f"row {r + 1} has {len(row)} cells but row 1 has {width}")
-            tokens.extend("." if t is None else str(t) for t in row)
-        return canonical(Puzzle.from_tokens(genre, len(grid), width, tokens))
-    if not all(isinstance(row, str) for row in grid):
-        raise FormatError("the JSON grid must be a list of strings or a list of lists")
-    return parse_grid(genre, grid)
+    rooms = fields.get("rooms")
+    return parse_table(genre, _table(grid, "grid"), None if rooms is None else _table(rooms, "rooms"))
+
+
+def _table(value: Any, name: str) -> list[list[str]]:
+    """A JSON grid's tokens row by row: given as strings (a row of tokens each) or as lists of tokens."""
+    if not isinstance(value, list) or not value:
+        raise FormatError(f"the JSON puzzle has no {name!r} list of rows")
+    if all(isinstance(row, str) for row in value):
+        return split_rows(value)
+    if not all(isinstance(row, list) for row in value):
+        raise FormatError(f"the JSON {name} must be a list of strings or a list of lists")
+    width = len(value[0])
+    table = []
+    for r, row in enumerate(value):
+        if len(row) != width:
+            raise FormatError(f"{name} row {r + 1} has {len(row)} cells but row 1 has {width}")
+        table.append(["." if t is None else str(t) for t in row])
+    return table

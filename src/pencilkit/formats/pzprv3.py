@@ -6,7 +6,16 @@ space.  Clues are numbers, ``-`` a ``?`` clue, ``.`` nothing; marks are ``#``
 (shaded) and ``+`` (a dot: unshaded).  A genre's
 :attr:`~pencilkit.frame.genre.Genre.pzpr_file` says how pzpr lays it out:
 ``merged`` (Nurikabe) writes clues and marks in one grid, ``apart``
-(Kurodoko) writes the clues' grid and then the marks' grid.
+(Kurodoko) writes the clues' grid and then the marks' grid, and ``rooms``
+(Heyawake, pzpr's ``encodeAreaRoom``, ``encodeCellQnum``, ``encodeCellAns``)
+writes the number of rooms on a line, a grid of the room of each cell (rooms
+numbered from 0 in the reading order of their first cells), the clues' grid
+and the marks' grid, where a clue cell has a mark too.  Reading a ``rooms``
+file, a room is a group of side-by-side cells with the same label, any
+labels, as pzpr reads them; the count line is not checked, as pzpr ignores
+it.  pzpr moves a room's number onto the room's top cell when it opens a file
+(:func:`~pencilkit.formats.url.pzpr_form`); pencilkit keeps it where the file
+has it.
 
 >>> text = format_pzprv3(Puzzle.from_id("nurikabe:2x2:2,.,.,."))
 >>> text
@@ -17,10 +26,13 @@ space.  Clues are numbers, ``-`` a ``?`` clue, ``.`` nothing; marks are ``#``
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..errors import FormatError
-from ..genres import all_genres, canonical, find_genre
+from ..genres import canonical, find_genre
 from ..puzzle import Answer, Puzzle
 from ..tokens import check_shape
+from .url import rooms_from_borders, url_genres, url_names
 
 MAGIC = "pzprv3"
 
@@ -49,12 +61,16 @@ def format_pzprv3(puzzle: Puzzle, answer: Answer | None = None) -> str:
     def mark(cell: int) -> str:
         return "#" if marks.shaded >> cell & 1 else "+" if marks.unshaded >> cell & 1 else "."
 
-    def grid(token_of: object) -> list[str]:
-        assert callable(token_of)
+    def grid(token_of: Callable[[int], str]) -> list[str]:
         return ["".join(f"{token_of(r * puzzle.cols + c)} " for c in range(puzzle.cols)) for r in range(puzzle.rows)]
 
     if layout == "merged":
         rows = grid(lambda cell: clue(cell) if cell in puzzle.clue_map else mark(cell))
+    elif layout == "rooms":
+        if puzzle.rooms is None:
+            raise FormatError(f"a {find_genre(puzzle.genre).title} pzprv3 file needs the puzzle's rooms")
+        rooms = puzzle.rooms
+        rows = [str(puzzle.room_count), *grid(lambda cell: str(rooms[cell])), *grid(clue), *grid(mark)]
     else:
         rows = grid(clue) + grid(mark)
     return "\n".join([MAGIC, str(name), str(puzzle.rows), str(puzzle.cols), *rows]) + "\n"
@@ -65,11 +81,11 @@ def parse_pzprv3(text: str) -> tuple[Puzzle, Answer]:
     lines = [line.strip() for line in text.strip().splitlines()]
     if len(lines) < 4 or not lines[0].lower().startswith(MAGIC):
         raise FormatError("not a pzprv3 file: expected pzprv3, the genre, the rows and the columns")
-    url_names = {g.url_name: g.name for g in all_genres() if g.url_name is not None}
+    names = url_names()
     pid = lines[1].split("/")[0].strip().lower()
-    if pid not in url_names:
-        raise FormatError(f"unknown pzprv3 genre {lines[1][:30]!r}: pencilkit reads {', '.join(sorted(url_names))}")
-    genre = url_names[pid]
+    if pid not in names:
+        raise FormatError(f"unknown pzprv3 genre {lines[1][:30]!r}: pencilkit reads {', '.join(sorted(url_genres()))}")
+    genre = names[pid]
     try:
         rows, cols = int(lines[2]), int(lines[3])
     except ValueError:
@@ -77,16 +93,16 @@ def parse_pzprv3(text: str) -> tuple[Puzzle, Answer]:
     check_shape(rows, cols)
     body = lines[4:]
     layout = _layout(genre)
+    rooms: tuple[int, ...] | None = None
+    if layout == "rooms":
+        if not body or not (body[0].isdigit() and body[0].isascii()):
+            raise FormatError(f"the pzprv3 file has no number of rooms after its size (got {(body or [''])[0][:10]!r})")
+        labels = _grid(body[1:rows + 1], rows, cols, "room")
+        rooms = _rooms_of_labels(labels, rows, cols)
+        body = body[rows + 1:]
     needed = rows if layout == "merged" else rows * 2
-    grids = body[:needed]
-    if len(grids) < rows:
-        raise FormatError(f"the pzprv3 file has {len(grids)} grid rows, a {rows}x{cols} board needs {rows}")
-    tokens = []
-    for r, line in enumerate(grids):
-        row = line.split()
-        if len(row) != cols:
-            raise FormatError(f"pzprv3 grid row {r + 1} has {len(row)} cells, the board has {cols} columns")
-        tokens.append(row)
+    tokens = _grid(body[:rows], rows, cols, "grid")
+    marks = _grid(body[rows:needed], rows, cols, "mark", optional=True) if layout != "merged" else []
     clues: dict[int, int | None] = {}
     shaded = unshaded = 0
     for r in range(rows):
@@ -95,23 +111,47 @@ def parse_pzprv3(text: str) -> tuple[Puzzle, Answer]:
             token = tokens[r][c]
             if token == "-":
                 clues[cell] = None
-            elif token.isdigit():
+            elif token.isdigit() and token.isascii():
                 if len(token) > 6:
                     raise FormatError(f"clue {token!r} at row {r + 1}, column {c + 1} is too large")
                 clues[cell] = int(token)
-            elif layout == "merged" and token in "#+":
+            elif layout == "merged" and token in ("#", "+"):
                 shaded |= (token == "#") << cell
                 unshaded |= (token == "+") << cell
             elif token != ".":
                 raise FormatError(f"unknown pzprv3 token {token[:10]!r} at row {r + 1}, column {c + 1}")
-            if layout == "apart" and r + rows < len(tokens):
-                mark = tokens[r + rows][c]
-                if mark not in ("#", "+", ".") and not mark.isdigit() and mark != "-":
+            if r < len(marks):
+                mark = marks[r][c]
+                allowed = mark in ("#", "+", ".") or (layout == "apart" and (mark.isdigit() or mark == "-"))
+                if not allowed:
                     raise FormatError(f"unknown pzprv3 mark {mark[:10]!r} at row {r + 1}, column {c + 1}")
                 shaded |= (mark == "#") << cell
                 unshaded |= (mark == "+") << cell
-    puzzle = canonical(Puzzle.make(genre, rows, cols, clues))
+    puzzle = canonical(Puzzle.make(genre, rows, cols, clues, rooms))
+    if layout == "rooms":
+        return puzzle, Answer(rows, cols, shaded, unshaded)
     return puzzle, Answer(rows, cols, shaded & ~puzzle.clue_mask, unshaded & ~puzzle.clue_mask)
+
+
+def _grid(lines: list[str], rows: int, cols: int, what: str, *, optional: bool = False) -> list[list[str]]:
+    """``rows`` lines of ``cols`` space-separated tokens (when ``optional``, as many of them as the
+    file has: pzpr leaves the cells of missing lines unmarked)."""
+    if len(lines) < rows and not optional:
+        raise FormatError(f"the pzprv3 file has {len(lines)} {what} rows, a {rows}x{cols} board needs {rows}")
+    out = []
+    for r, line in enumerate(lines):
+        row = line.split()
+        if len(row) != cols:
+            raise FormatError(f"pzprv3 {what} row {r + 1} has {len(row)} cells, the board has {cols} columns")
+        out.append(row)
+    return out
+
+
+def _rooms_of_labels(labels: list[list[str]], rows: int, cols: int) -> tuple[int, ...]:
+    """The rooms of a grid of room labels: groups of side-by-side cells with the same label."""
+    vertical = [labels[r][c] != labels[r][c + 1] for r in range(rows) for c in range(cols - 1)]
+    horizontal = [labels[r][c] != labels[r + 1][c] for r in range(rows - 1) for c in range(cols)]
+    return rooms_from_borders(rows, cols, vertical, horizontal)
 
 
 __all__ = ["format_pzprv3", "looks_like_pzprv3", "parse_pzprv3"]

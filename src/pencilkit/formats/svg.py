@@ -2,15 +2,22 @@
 
 The look follows printed puzzle books: a thin grid inside a bold border, clear
 numerals centred in their cells, shaded cells solid black, and for Kurodoko the
-clue cells drawn as circles.  A partial answer shows its cells marked unshaded
-as small dots.  Violations are drawn over the answer: the cells of each broken
-rule tinted red (shaded cells dark red, unshaded ones pink) and outlined, and
-when a rule is about a region that falls apart (the divided sea, white cells in
-several groups) every part but the largest, the pieces cut off, is marked.
+clue cells drawn as circles.  A board of rooms (Heyawake) has its room borders
+drawn bold over the thin grid, as puzz.link draws them; a number on a shaded
+cell is drawn white.  A partial answer shows its cells marked unshaded as
+small dots (in the lower right corner of a numbered cell, so that the number
+stays readable; none on a cell the clues leave unshaded from the start, as a
+Nurikabe or Kurodoko clue is).  Violations are drawn over the answer: the
+cells of each broken rule tinted red (shaded cells dark red, unshaded ones
+pink) and outlined, and when a rule is about a region that falls apart (the
+divided sea, white cells in several groups) every part but the largest, the
+pieces cut off, is marked.
 
 >>> from pencilkit.puzzle import Puzzle
 >>> svg = render_svg(Puzzle.from_id("nurikabe:2x2:2,.,.,."))
 >>> svg.startswith("<svg") and svg.count("<text") == 1
+True
+>>> 'class="rooms" d="M36 0V72"' in render_svg(Puzzle.from_id("heyawake:2x2:1,.,.,.:0,1,0,1"))
 True
 
 Drawing units are points at the default cell size of 36 (half an inch), so a
@@ -46,20 +53,34 @@ WRONG_LINE = "#d01010"
 
 @dataclass(frozen=True)
 class Board:
-    """What a drawing needs to know: the shape, the clues and whether they are circled."""
+    """What a drawing needs to know: the shape, the clues, whether they are circled, and the rooms."""
 
     rows: int
     cols: int
     clues: Mapping[Cell, int | None]
     circled: bool = False
+    rooms: tuple[int, ...] | None = None
+    """The room of each cell in row-major order (:attr:`Puzzle.rooms <pencilkit.puzzle.Puzzle.rooms>`);
+    ``None`` for a board without rooms."""
+    fixed: Mask | None = None
+    """The cells the clues leave unshaded from the start, which take no dot; ``None``: the clue cells
+    (a Nurikabe or Kurodoko clue is never shaded; a Heyawake number may be, so there it is 0)."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Board:
-        return cls(puzzle.rows, puzzle.cols, puzzle.clue_map, find_genre(puzzle.genre).circled_clues)
+        """The drawing's view of ``puzzle``: what its genre circles, and what its starting board leaves unshaded."""
+        genre = find_genre(puzzle.genre)
+        return cls(puzzle.rows, puzzle.cols, puzzle.clue_map, genre.circled_clues, puzzle.rooms,
+                   genre.start(puzzle).unshaded)
 
     @property
     def grid(self) -> Grid:
         return Grid.of(self.rows, self.cols)
+
+    @property
+    def fixed_mask(self) -> Mask:
+        """The cells that take no dot (:attr:`fixed`, the clue cells by default)."""
+        return board_clue_mask(self) if self.fixed is None else self.fixed
 
 
 def render_svg(
@@ -121,7 +142,7 @@ def draw_board(
     """SVG elements drawing ``board`` with its top-left corner at ``(x, y)``.
 
     Layers, bottom to top: cell fills (shading, violation tints), dots, the
-    thin grid, clues, violation outlines, the bold border.
+    thin grid, the room borders, clues, violation outlines, the bold border.
     """
     if answer is not None and (answer.rows, answer.cols) != (board.rows, board.cols):
         raise ValueError(f"the answer is {answer.rows}x{answer.cols} but the board is {board.rows}x{board.cols}")
@@ -141,12 +162,11 @@ def draw_board(
     out.append("</g>")
     if dots:
         out.append(f'<g class="dots" fill="{DOT}">')
-        radius = cell * 0.09
-        for c in cells(unshaded & ~board_clue_mask(board)):
-            cx, cy = _centre(grid, c, cell)
-            out.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(radius)}"/>')
+        for c in cells(unshaded & ~board.fixed_mask):
+            out.append(_dot(grid, c, cell, numbered=c in board.clues))
         out.append("</g>")
     out.extend(_grid_lines(board, cell))
+    out.extend(_room_borders(board, cell))
     out.extend(_clues(board, shaded, cell))
     if outlines:
         width = max(cell * 0.09, 1.5)
@@ -162,7 +182,39 @@ def draw_board(
 
 
 def board_clue_mask(board: Board) -> Mask:
+    """The clue cells of a board, as a mask."""
     return sum(1 << c for c in board.clues)
+
+
+def room_border_runs(board: Board) -> list[tuple[float, float, float, float]]:
+    """The borders between rooms as straight runs ``(x1, y1, x2, y2)`` in cell units, the frame left out.
+
+    A run is as long as it can be: the edges between cells of different rooms
+    along one grid line, joined while they touch end to end.
+    """
+    rooms, rows, cols = board.rooms, board.rows, board.cols
+    if rooms is None:
+        return []
+    runs: list[tuple[float, float, float, float]] = []
+    for col in range(1, cols):  # vertical lines, between columns col - 1 and col
+        start: int | None = None
+        for r in range(rows + 1):
+            wall = r < rows and rooms[r * cols + col - 1] != rooms[r * cols + col]
+            if wall and start is None:
+                start = r
+            elif not wall and start is not None:
+                runs.append((col, start, col, r))
+                start = None
+    for r in range(1, rows):  # horizontal lines, between rows r - 1 and r
+        start = None
+        for col in range(cols + 1):
+            wall = col < cols and rooms[(r - 1) * cols + col] != rooms[r * cols + col]
+            if wall and start is None:
+                start = col
+            elif not wall and start is not None:
+                runs.append((start, r, col, r))
+                start = None
+    return runs
 
 
 def numeral_size(text: str, cell: float) -> float:
@@ -188,6 +240,28 @@ def _square(grid: Grid, c: Cell, cell: float, fill: str) -> str:
     r, col = divmod(c, grid.cols)
     return (f'<rect x="{fmt(col * cell)}" y="{fmt(r * cell)}" width="{fmt(cell)}" height="{fmt(cell)}" '
             f'fill="{fill}"/>')
+
+
+def _dot(grid: Grid, c: Cell, cell: float, *, numbered: bool) -> str:
+    """The dot of a cell marked unshaded: in its centre, or small in the lower right corner of a number."""
+    r, col = divmod(c, grid.cols)
+    if numbered:
+        cx, cy, radius = (col + 0.8) * cell, (r + 0.8) * cell, cell * 0.065
+    else:
+        cx, cy, radius = (col + 0.5) * cell, (r + 0.5) * cell, cell * 0.09
+    return f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(radius)}"/>'
+
+
+def _room_borders(board: Board, cell: float) -> list[str]:
+    """The bold lines between rooms (square caps, so the runs meet cleanly at corners and T-junctions)."""
+    runs = room_border_runs(board)
+    if not runs:
+        return []
+    width = max(cell * 0.075, 1.3)
+    d = "".join(f"M{fmt(x1 * cell)} {fmt(y1 * cell)}" + (f"V{fmt(y2 * cell)}" if x1 == x2 else f"H{fmt(x2 * cell)}")
+                for x1, y1, x2, y2 in runs)
+    return [f'<path class="rooms" d="{d}" stroke="{INK}" stroke-width="{fmt(width)}" stroke-linecap="square" '
+            f'fill="none"/>']
 
 
 def _grid_lines(board: Board, cell: float) -> list[str]:

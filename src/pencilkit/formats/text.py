@@ -1,7 +1,8 @@
 """The text grid: ``genre:`` and ``grid:`` lines, then one row per line.
 
 Rows have one character per cell; when any clue has two or more digits,
-every row is space-separated tokens.
+every row is space-separated tokens.  A board of rooms goes on with a
+``rooms:`` line and the room of each cell, in rows the same way.
 
 >>> from pencilkit.puzzle import Puzzle
 >>> print(format_text(Puzzle.from_id("nurikabe:2x3:1,.,.,.,.,12")))
@@ -16,6 +17,7 @@ from __future__ import annotations
 from ..errors import FormatError
 from ..genres import canonical
 from ..puzzle import Puzzle
+from ..tokens import parse_rooms
 
 
 def looks_like_text(text: str) -> bool:
@@ -50,9 +52,20 @@ def _is_token(text: str) -> bool:
     return text in (".", "?") or text.isdigit()
 
 
-def parse_grid(genre: str, lines: list[str]) -> Puzzle:
-    table = split_rows(lines)
-    return canonical(Puzzle.from_tokens(genre, len(table), len(table[0]), [t for row in table for t in row]))
+def parse_grid(genre: str, lines: list[str], room_lines: list[str] | None = None) -> Puzzle:
+    """A puzzle from its rows of tokens and, for a board of rooms, its rows of room labels."""
+    return parse_table(genre, split_rows(lines), None if room_lines is None else split_rows(room_lines))
+
+
+def parse_table(genre: str, table: list[list[str]], rooms: list[list[str]] | None = None) -> Puzzle:
+    """A puzzle from its tokens row by row and, for a board of rooms, its room labels row by row."""
+    rows, cols = len(table), len(table[0])
+    labels = None
+    if rooms is not None:
+        if (len(rooms), len(rooms[0])) != (rows, cols):
+            raise FormatError(f"the rooms are {len(rooms)}x{len(rooms[0])} but the grid is {rows}x{cols}")
+        labels = parse_rooms([t for row in rooms for t in row], rows, cols)
+    return canonical(Puzzle.from_tokens(genre, rows, cols, [t for row in table for t in row], labels))
 
 
 def parse_text(text: str, default_genre: str | None = None) -> Puzzle:
@@ -73,5 +86,17 @@ def parse_text(text: str, default_genre: str | None = None) -> Puzzle:
             rest = lines[i + 1:]
             if value.strip():
                 rest.insert(0, value)
-            return parse_grid(genre, rest)
+            return parse_grid(genre, *_grid_and_rooms(rest))
     raise FormatError("the text has no 'grid:' line")
+
+
+def _grid_and_rooms(lines: list[str]) -> tuple[list[str], list[str] | None]:
+    """The grid's lines and, after a ``rooms:`` line, the rooms' lines."""
+    for i, line in enumerate(lines):
+        key, sep, value = line.partition(":")
+        if sep and key.strip().lower() == "rooms":
+            rooms = lines[i + 1:]
+            if value.strip():
+                rooms.insert(0, value)
+            return lines[:i], rooms
+    return lines, None

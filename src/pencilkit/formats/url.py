@@ -27,6 +27,24 @@ Writers always use the shortest code (``%`` only up to 12239, as pzpr does).
 >>> format_url(p)
 'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g'
 
+A genre with rooms (:attr:`~pencilkit.frame.genre.Genre.has_rooms`, such as
+Heyawake) has another body, pzpr's ``encodeBorder`` then ``encodeRoomNumber16``.
+First the room borders, five to a base-32 character (``0``-``9``, ``a``-``v``,
+the first border the highest bit, the last character padded with zeros): the
+``(cols-1)*rows`` borders between side-by-side cells row by row, then, from a
+new character, the ``cols*(rows-1)`` borders between cells one above the
+other row by row.  Then one number a room, rooms in the reading order of their
+first cells, in the code above (``g``-``z`` counting rooms without a number).
+pzpr puts a room's number on the room's *top* cell, the topmost cell of its
+leftmost column (:func:`room_top`), so a puzzle whose number sits elsewhere in
+its room reads back with the number moved there (:func:`pzpr_form`).  pzpr has
+no code for a ``?`` in a room; pencilkit writes it as ``.``, which pzpr reads
+as a room without a number.
+
+>>> h = parse_url("https://puzz.link/p?heyawake/3/2/a00g")
+>>> h.rooms, h.clue_map
+((0, 0, 1, 0, 0, 1), {0: 0})
+
 Reading is lenient about the shapes people paste: any host (puzz.link, pzv.jp,
 pzprxs.vercel.app, a local copy) or none, ``p?`` or ``p.html?``, an
 ``_edit``/``_play``/``_test`` suffix on the genre, ``key=value&`` options and a
@@ -34,13 +52,16 @@ pzprxs.vercel.app, a local copy) or none, ``p?`` or ``p.html?``, an
 the size, a trailing ``/``, ``%25`` for ``%``.  Anything else wrong (an unknown
 genre, a bad size, a body that ends early or runs past the last cell, a
 character outside the code) is a :class:`~pencilkit.errors.FormatError`
-naming the problem.
+naming the problem.  A genre's :attr:`~pencilkit.frame.genre.Genre.url_aliases`
+(Heyawake's ``heyawacky``, a name puzz.link's pzpr.js also reads) are read too;
+the writer always uses :attr:`~pencilkit.frame.genre.Genre.url_name`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from ..errors import FormatError, UnknownGenreError
 from ..genres import all_genres, canonical, find_genre
@@ -52,10 +73,18 @@ CANONICAL_BASE = "https://puzz.link/p?"
 """What :func:`format_url` writes before ``<genre>/<cols>/<rows>/<body>``."""
 
 
-
 def url_genres() -> dict[str, str]:
     """The name each genre has in a URL (:attr:`~pencilkit.frame.genre.Genre.url_name`) to the genre's name."""
     return {genre.url_name: genre.name for genre in all_genres() if genre.url_name is not None}
+
+
+def url_names() -> dict[str, str]:
+    """Every name a URL or pzprv3 file may give a genre, its ``url_name`` and its
+    :attr:`~pencilkit.frame.genre.Genre.url_aliases`, to the genre's name."""
+    names = {alias: genre.name for genre in all_genres() if genre.url_name is not None
+             for alias in genre.url_aliases}
+    return {**names, **url_genres()}
+
 
 LONG_CODES: tuple[tuple[str, int, int, int], ...] = (
     # prefix, hex digits, offset, first value the writer leaves to the next prefix
@@ -104,17 +133,24 @@ def parse_url(text: str) -> Puzzle:
     genre = _genre(name)
     cols, rows, body = _size_and_body(rest, name)
     check_shape(rows, cols)
-    clues = decode_body(body, rows, cols)
-    return canonical(Puzzle.make(genre, rows, cols, clues))
+    if find_genre(genre).has_rooms:
+        clues, rooms = decode_room_body(body, rows, cols)
+        return canonical(Puzzle.make(genre, rows, cols, clues, rooms))
+    return canonical(Puzzle.make(genre, rows, cols, decode_body(body, rows, cols)))
 
 
 def format_url(puzzle: Puzzle) -> str:
     """The canonical puzz.link URL of ``puzzle``."""
-    name = find_genre(puzzle.genre).url_name
-    if name is None:
+    genre = find_genre(puzzle.genre)
+    if genre.url_name is None:
         raise FormatError(f"puzz.link has no URL format for genre {puzzle.genre!r}")
-    body = encode_body(puzzle.clue_map, puzzle.rows, puzzle.cols)
-    return f"{CANONICAL_BASE}{name}/{puzzle.cols}/{puzzle.rows}/{body}"
+    if genre.has_rooms:
+        if puzzle.rooms is None:
+            raise FormatError(f"a {genre.title} URL needs the puzzle's rooms")
+        body = encode_room_body(puzzle.clue_map, puzzle.rooms, puzzle.rows, puzzle.cols)
+    else:
+        body = encode_body(puzzle.clue_map, puzzle.rows, puzzle.cols)
+    return f"{CANONICAL_BASE}{genre.url_name}/{puzzle.cols}/{puzzle.rows}/{body}"
 
 
 # -- the body ----------------------------------------------------------------
@@ -171,45 +207,233 @@ def decode_body(body: str, rows: int, cols: int) -> dict[Cell, int | None]:
     >>> decode_body("i7g5l2l2g4i", 5, 5)
     {3: 7, 5: 5, 12: 2, 19: 2, 21: 4}
     """
-    size = rows * cols
-    clues: dict[Cell, int | None] = {}
-    cell = i = 0
+    return _decode_numbers(body, rows * cols, _CellWords(rows, cols))
+
+
+class _CellWords:
+    """How the errors of a number list name what it numbers: a board's cells."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.board = f"{rows}x{cols} board"
+        self.offset = 0
+
+    def past(self, size: int) -> str:
+        return f"past the last of the {self.board}'s {size} cells"
+
+    def run(self, run: int, left: int) -> str:
+        return (f"covers {run} cell{'s' * (run != 1)} but only {left} {'is' if left == 1 else 'are'} "
+                f"left on the {self.board}")
+
+    def short(self, covered: int, size: int) -> str:
+        return f"it covers {covered} of the {self.board}'s {size} cells"
+
+
+class _RoomWords(_CellWords):
+    """The same for the room numbers of a board of rooms, after ``offset`` characters of borders."""
+
+    def __init__(self, rows: int, cols: int, offset: int) -> None:
+        super().__init__(rows, cols)
+        self.offset = offset
+
+    def past(self, size: int) -> str:
+        return f"past the last of the {self.board}'s {size} room{'s' * (size != 1)}"
+
+    def run(self, run: int, left: int) -> str:
+        return (f"covers {run} room{'s' * (run != 1)} but only {left} {'is' if left == 1 else 'are'} "
+                f"left on the {self.board}")
+
+    def short(self, covered: int, size: int) -> str:
+        return f"it numbers {covered} of the {self.board}'s {size} room{'s' * (size != 1)}"
+
+
+def _decode_numbers(body: str, size: int, words: _CellWords) -> dict[int, int | None]:
+    """The numbers of ``size`` slots (cells, or rooms) in the number16 code of ``body``."""
+    numbers: dict[int, int | None] = {}
+    slot = i = 0
     while i < len(body):
-        if cell >= size:
-            raise FormatError(
-                f"URL body goes on past the last of the {rows}x{cols} board's {size} cells "
-                f"at character {i + 1} ({body[i:i + 8]!r})")
+        at = words.offset + i + 1
+        if slot >= size:
+            raise FormatError(f"URL body goes on {words.past(size)} at character {at} ({body[i:i + 8]!r})")
         ch = body[i]
         if ch in _HEX:
-            clues[cell] = int(ch, 16)
-            cell, i = cell + 1, i + 1
+            numbers[slot] = int(ch, 16)
+            slot, i = slot + 1, i + 1
         elif ch in _PREFIX:
             digits, offset = _PREFIX[ch]
             code = body[i + 1:i + 1 + digits]
             if len(code) < digits:
                 raise FormatError(
-                    f"URL body is cut short: {ch!r} at character {i + 1} needs {digits} hex digits, "
+                    f"URL body is cut short: {ch!r} at character {at} needs {digits} hex digits, "
                     f"got {code!r}")
             if not all(c in _HEX for c in code.lower()):
-                raise FormatError(f"URL body: {ch + code!r} at character {i + 1} is not {ch!r} and {digits} hex digits")
-            clues[cell] = int(code, 16) + offset
-            cell, i = cell + 1, i + 1 + digits
+                raise FormatError(f"URL body: {ch + code!r} at character {at} is not {ch!r} and {digits} hex digits")
+            numbers[slot] = int(code, 16) + offset
+            slot, i = slot + 1, i + 1 + digits
         elif ch == ".":
-            clues[cell] = None
-            cell, i = cell + 1, i + 1
+            numbers[slot] = None
+            slot, i = slot + 1, i + 1
         elif _RUN_FIRST <= ord(ch) <= _RUN_LAST:
             run = ord(ch) - _RUN_FIRST + 1
-            if cell + run > size:
-                raise FormatError(
-                    f"URL body: the run {ch!r} at character {i + 1} covers {run} cell{'s' * (run != 1)} "
-                    f"but only {size - cell} {'is' if size - cell == 1 else 'are'} left on the {rows}x{cols} board")
-            cell, i = cell + run, i + 1
+            if slot + run > size:
+                raise FormatError(f"URL body: the run {ch!r} at character {at} {words.run(run, size - slot)}")
+            slot, i = slot + run, i + 1
         else:
-            raise FormatError(f"URL body: unknown character {ch!r} at character {i + 1}")
-    if cell < size:
-        raise FormatError(
-            f"URL body is truncated: it covers {cell} of the {rows}x{cols} board's {size} cells")
-    return clues
+            raise FormatError(f"URL body: unknown character {ch!r} at character {at}")
+    if slot < size:
+        raise FormatError(f"URL body is truncated: {words.short(slot, size)}")
+    return numbers
+
+
+# -- the body of a board of rooms ----------------------------------------------------
+
+BORDER_BITS = 5
+"""Borders one base-32 character of a rooms body holds."""
+_BASE32 = "0123456789abcdefghijklmnopqrstuv"
+_BASE32_BITS = {ch: tuple(bool(value >> (BORDER_BITS - 1 - b) & 1) for b in range(BORDER_BITS))
+                for value, ch in enumerate(_BASE32)}
+
+
+def border_chars(rows: int, cols: int) -> tuple[int, int]:
+    """How many characters the borders between side-by-side cells, and those between cells one
+    above the other, take at the start of a rooms body."""
+    return -(-(cols - 1) * rows // BORDER_BITS), -(-cols * (rows - 1) // BORDER_BITS)
+
+
+def room_top(cols: int, cells: Sequence[Cell]) -> Cell:
+    """The cell pzpr keeps a room's number on: the topmost cell of the room's leftmost column.
+
+    >>> room_top(3, [1, 2, 3, 4])  # cells r1c2 r1c3 r2c1 r2c2 of a 3-column board
+    3
+    """
+    return min(cells, key=lambda cell: (cell % cols, cell // cols))
+
+
+def pzpr_form(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` as pzpr.js holds it, and so as its URL reads back: each room's number moved to
+    the room's :func:`room_top` cell (a puzzle without rooms is returned unchanged)."""
+    if puzzle.rooms is None:
+        return puzzle
+    members: dict[int, list[Cell]] = {}
+    for cell, room in enumerate(puzzle.rooms):
+        members.setdefault(room, []).append(cell)
+    clues = {room_top(puzzle.cols, members[puzzle.rooms[cell]]): number for cell, number in puzzle.clues}
+    return replace(puzzle, clues=tuple(sorted(clues.items())))
+
+
+def encode_borders(rooms: Sequence[int], rows: int, cols: int) -> str:
+    """The room borders of a rooms body: those between side-by-side cells, then those between cells
+    one above the other, each part 5 a base-32 character.
+
+    >>> encode_borders([0, 0, 1, 0, 0, 1], 2, 3)  # borders right of r1c2 and r2c2: 01010, then 000
+    'a0'
+    """
+    vertical = [rooms[r * cols + c] != rooms[r * cols + c + 1] for r in range(rows) for c in range(cols - 1)]
+    horizontal = [rooms[r * cols + c] != rooms[(r + 1) * cols + c] for r in range(rows - 1) for c in range(cols)]
+    return _pack(vertical) + _pack(horizontal)
+
+
+def _pack(bits: list[bool]) -> str:
+    out = []
+    for start in range(0, len(bits), BORDER_BITS):
+        chunk = bits[start:start + BORDER_BITS]
+        value = sum(1 << (BORDER_BITS - 1 - k) for k, bit in enumerate(chunk) if bit)
+        out.append(_BASE32[value])
+    return "".join(out)
+
+
+def _unpack(text: str, count: int, first: int) -> list[bool]:
+    """``count`` borders from ``text`` (its first character at body position ``first``); the
+    bits past the last border pad the last character and are ignored, as pzpr ignores them."""
+    bits: list[bool] = []
+    for k, ch in enumerate(text):
+        five = _BASE32_BITS.get(ch)
+        if five is None:
+            raise FormatError(f"URL body: {ch!r} at character {first + k} is not a border character "
+                              f"(0-9, a-v)")
+        bits.extend(five)
+    return bits[:count]
+
+
+def decode_borders(text: str, rows: int, cols: int) -> tuple[int, ...]:
+    """The room of each cell from the borders of a rooms body (exactly :func:`border_chars` long);
+    rooms are numbered in the reading order of their first cells.
+
+    >>> decode_borders("a0", 2, 3)
+    (0, 0, 1, 0, 0, 1)
+    """
+    across, down = border_chars(rows, cols)
+    if len(text) != across + down:
+        raise FormatError(f"URL body is cut short: the room borders of a {rows}x{cols} board take "
+                          f"{across + down} characters, the body has {len(text)}")
+    vertical = _unpack(text[:across], (cols - 1) * rows, 1)
+    horizontal = _unpack(text[across:], cols * (rows - 1), across + 1)
+    return rooms_from_borders(rows, cols, vertical, horizontal)
+
+
+def rooms_from_borders(rows: int, cols: int, vertical: Sequence[bool], horizontal: Sequence[bool]) -> tuple[int, ...]:
+    """The room of each cell given which neighbours a border parts: ``vertical`` the borders between
+    side-by-side cells row by row (``cols-1`` a row), ``horizontal`` those between cells one above the
+    other (``cols`` a row).  A room is a group of cells no border parts; rooms are numbered in the
+    reading order of their first cells, and a border that parts no two rooms is lost."""
+    size = rows * cols
+    room = [-1] * size
+    count = 0
+    for first in range(size):
+        if room[first] >= 0:
+            continue
+        room[first] = count
+        stack = [first]
+        while stack:
+            cell = stack.pop()
+            r, c = divmod(cell, cols)
+            steps = []
+            if c > 0 and not vertical[r * (cols - 1) + c - 1]:
+                steps.append(cell - 1)
+            if c < cols - 1 and not vertical[r * (cols - 1) + c]:
+                steps.append(cell + 1)
+            if r > 0 and not horizontal[(r - 1) * cols + c]:
+                steps.append(cell - cols)
+            if r < rows - 1 and not horizontal[cell]:
+                steps.append(cell + cols)
+            for other in steps:
+                if room[other] < 0:
+                    room[other] = count
+                    stack.append(other)
+        count += 1
+    return tuple(room)
+
+
+def encode_room_body(clues: Mapping[Cell, int | None], rooms: Sequence[int], rows: int, cols: int) -> str:
+    """The body of a rooms URL: the borders (:func:`encode_borders`), then each room's number in room
+    order, in the number16 code with runs of rooms without one (a ``?`` is ``.``).
+
+    >>> encode_room_body({0: 0}, [0, 0, 1, 0, 0, 1], 2, 3)
+    'a00g'
+    """
+    numbers: dict[int, int | None] = {}
+    for cell, number in clues.items():
+        room = rooms[cell]
+        if room in numbers:
+            raise FormatError(f"room {room} has two numbers: a URL holds one number a room")
+        numbers[room] = number
+    return encode_borders(rooms, rows, cols) + encode_body(numbers, 1, max(rooms) + 1)
+
+
+def decode_room_body(body: str, rows: int, cols: int) -> tuple[dict[Cell, int | None], tuple[int, ...]]:
+    """The clues (each room's number on its :func:`room_top` cell) and the room of each cell from
+    the body of a rooms URL; the body must number every room exactly.
+
+    >>> decode_room_body("a00g", 2, 3)
+    ({0: 0}, (0, 0, 1, 0, 0, 1))
+    """
+    across, down = border_chars(rows, cols)
+    rooms = decode_borders(body[:across + down], rows, cols)
+    members: dict[int, list[Cell]] = {}
+    for cell, room in enumerate(rooms):
+        members.setdefault(room, []).append(cell)
+    numbers = _decode_numbers(body[across + down:], len(members), _RoomWords(rows, cols, across + down))
+    clues = {room_top(cols, members[room]): number for room, number in numbers.items()}
+    return dict(sorted(clues.items())), rooms
 
 
 # -- the address around the body -----------------------------------------------
@@ -249,7 +473,7 @@ def _genre_part(query: str) -> tuple[str, list[str]]:
 
 def _genre(name: str) -> str:
     """The pencilkit genre a URL's genre name stands for."""
-    names = url_genres()
+    names = url_names()
     genre = names.get(name)
     if genre is None:
         try:
@@ -257,7 +481,7 @@ def _genre(name: str) -> str:
         except UnknownGenreError:
             genre = None
         if genre is None or genre not in names.values():
-            known = ", ".join(sorted(names))
+            known = ", ".join(sorted(url_genres()))
             raise FormatError(f"unknown puzz.link genre {name[:30]!r}: pencilkit reads {known}") from None
     return genre
 

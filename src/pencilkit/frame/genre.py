@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cellset import CellSet
-from ..errors import PencilkitError
+from ..errors import PencilkitError, PuzzleError
 from ..grid import Grid, Mask, cells
 from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
@@ -86,11 +86,27 @@ class Genre(ABC):
     """What a shaded and an unshaded cell are called (``sea``/``land``, ``black``/``white``)."""
     url_name: ClassVar[str | None] = None
     """The genre's name in a puzz.link URL; ``None`` when puzz.link has no format for it."""
+    url_aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names puzz.link's pzpr.js reads for the genre in a URL or pzprv3 file (Heyawake's
+    ``heyawacky``); they are read, never written."""
     pzpr_file: ClassVar[str | None] = None
-    """How puzz.link's pzprv3 file lays the genre out: ``merged`` (clues and marks in one grid) or
-    ``apart`` (the clues' grid, then the marks'); ``None`` when it has no file format."""
+    """How puzz.link's pzprv3 file lays the genre out: ``merged`` (clues and marks in one grid),
+    ``apart`` (the clues' grid, then the marks') or ``rooms`` (the number of rooms and the room of
+    each cell, then the clues' grid, then the marks'); ``None`` when it has no file format."""
     circled_clues: ClassVar[bool] = False
     """Whether a drawing puts each clue in a circle (as Kurodoko is printed)."""
+    has_rooms: ClassVar[bool] = False
+    """Whether the board is divided into rooms (:attr:`Puzzle.rooms <pencilkit.puzzle.Puzzle.rooms>`),
+    as Heyawake's is; a puzzle of the genre has rooms exactly when this is true."""
+
+    def accepts(self, puzzle: Puzzle) -> None:
+        """Raise ``PuzzleError`` unless ``puzzle`` can belong to this genre: rooms exactly when the genre
+        has them (:attr:`has_rooms`), and clues that pass :meth:`validate`."""
+        if self.has_rooms and puzzle.rooms is None:
+            raise PuzzleError(f"a {self.title} puzzle needs its rooms: the room of every cell")
+        if not self.has_rooms and puzzle.rooms is not None:
+            raise PuzzleError(f"a {self.title} board has no rooms, but this puzzle gives some")
+        self.validate(puzzle)
 
     @abstractmethod
     def validate(self, puzzle: Puzzle) -> None:

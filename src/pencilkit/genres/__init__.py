@@ -7,19 +7,22 @@ object; adding a genre is adding its package and one line to :data:`GENRES`.
 >>> find_genre("Kuromasu").name
 'kurodoko'
 >>> [genre.name for genre in all_genres()]
-['nurikabe', 'kurodoko']
+['nurikabe', 'kurodoko', 'heyawake']
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..errors import UnknownGenreError
 from ..frame.board import Board
 from ..frame.genre import Genre, Violation
 from ..puzzle import Puzzle
+from .heyawake import HEYAWAKE
 from .kurodoko import KURODOKO
 from .nurikabe import NURIKABE
 
-GENRES: list[Genre] = [NURIKABE, KURODOKO]
+GENRES: list[Genre] = [NURIKABE, KURODOKO, HEYAWAKE]
 """Every registered genre, in the order they are listed to a user."""
 
 
@@ -42,7 +45,7 @@ def all_genres() -> list[Genre]:
 
 
 def titles() -> str:
-    """The registered genres' titles in words (``Nurikabe and Kurodoko``)."""
+    """The registered genres' titles in words (``Nurikabe, Kurodoko and Heyawake``)."""
     names = [genre.title for genre in GENRES]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -60,7 +63,7 @@ def find_genre(name: str) -> Genre:
 def genre_of(puzzle: Puzzle) -> Genre:
     """The genre of a puzzle, after checking that its clues belong to it (``PuzzleError`` if not)."""
     genre = find_genre(puzzle.genre)
-    genre.validate(puzzle)
+    genre.accepts(puzzle)
     return genre
 
 
@@ -74,7 +77,7 @@ def canonical(puzzle: Puzzle) -> Puzzle:
     genre = genre_of(puzzle)
     if puzzle.genre == genre.name:
         return puzzle
-    return Puzzle(genre.name, puzzle.rows, puzzle.cols, puzzle.clues)
+    return replace(puzzle, genre=genre.name)
 
 
 __all__ = ["GENRES", "Genre", "Violation", "all_genres", "canonical", "find_genre", "genre_of", "register",

@@ -1,4 +1,4 @@
-"""The web player: a local server with one page that plays Nurikabe and Kurodoko.
+"""The web player: a local server with one page that plays every registered genre.
 
 :func:`~pencilkit.web.server.create_app` builds the application (the page,
 its static files and the JSON API); ``pencilkit play`` serves it.

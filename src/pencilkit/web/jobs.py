@@ -104,7 +104,14 @@ def answer_field(body: Body, puzzle: Puzzle) -> Answer:
 
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
-    """Everything the page needs to draw a puzzle and share it."""
+    """Everything the page needs to draw a puzzle, play it and share it.
+
+    ``rooms`` is the room of each cell in row-major order (``None`` for a board
+    without rooms); ``fixed`` lists the cells the clues leave unshaded from the
+    start (:meth:`Genre.start <pencilkit.frame.genre.Genre.start>`), which take
+    no mark: a Nurikabe or Kurodoko clue cell, but no Heyawake number, whose
+    cell may be black.
+    """
     from ..formats.url import format_url
 
     genre = find_genre(puzzle.genre)
@@ -119,6 +126,8 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
         "rows": puzzle.rows,
         "cols": puzzle.cols,
         "tokens": puzzle.tokens(),
+        "rooms": None if puzzle.rooms is None else list(puzzle.rooms),
+        "fixed": list(cells(genre.start(puzzle).unshaded)),
         "url": url,
         "words": list(genre.words),
     }
@@ -134,10 +143,12 @@ def can_generate(genre_name: str) -> bool:
 
 
 def genres_json(limits: Limits) -> dict[str, Any]:
+    """What ``GET /api/genres`` tells the page: each genre's texts, whether its board has rooms and whether
+    it can be generated; the levels; the limits."""
     return {
         "genres": [
             {"name": g.name, "title": g.title, "tagline": g.tagline, "summary": g.summary, "rules": g.rules,
-             "words": list(g.words), "generate": can_generate(g.name)}
+             "words": list(g.words), "rooms": g.has_rooms, "generate": can_generate(g.name)}
             for g in all_genres()
         ],
         "levels": [level.label for level in GENERATABLE],

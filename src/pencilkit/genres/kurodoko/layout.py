@@ -11,8 +11,8 @@ so no painting is ever rejected.
 Any white cell of a painting can carry a clue, and its number is read off the
 painting (:meth:`Painting.sees`): the cell itself plus the white runs in the
 four directions up to the first black cell or the edge.  A clue cell is white
-in the painting already, so adding a clue never changes the solution (seed
-003): it only removes rivals.
+in the painting already, so adding a clue never changes the solution: it
+only removes rivals.
 
 Every random choice goes through the ``random.Random`` passed in and runs over
 lists in cell order, so a seed gives the same painting on every machine.
@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
+from ...frame.board import Board
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle
+from ..black_white import can_blacken
 
 BLACK_SHARE = (0.16, 0.26)
 """Range the black share of a painting is drawn from: the corpus's boards run 13-31% black,
@@ -93,22 +95,42 @@ class Painting:
     def solution(self) -> Answer:
         return Answer(self.rows, self.cols, self.black, self.white)
 
+    # -- what monotone generation asks (pencilkit.genres.monotone.Painted) --
 
-def can_blacken(grid: Grid, black: Mask, cell: Cell) -> bool:
-    """Whether ``cell`` may turn black: it touches no black cell and the white cells stay connected."""
-    if grid.neighbours[cell] & black:
-        return False
-    white = grid.full & ~black & ~(1 << cell)
-    if not white:
-        return False
-    # rationale: the white neighbours of the cell are the only places a cut could
-    # separate; if one flood from the first reaches the others through the rest of
-    # the white cells, nothing else can be cut off (the white area was connected).
-    near = grid.neighbours[cell] & white
-    if near.bit_count() <= 1:
-        return True
-    reached = grid.flood(near & -near, white)
-    return near & ~reached == 0
+    @property
+    def slots(self) -> Mask:
+        """Every white cell may carry a clue."""
+        return self.white
+
+    def board(self, clue_cells: Mask, shaded: Mask = 0, unshaded: Mask = 0) -> Board:
+        """The puzzle's starting board (its clue cells white) with ``shaded`` and ``unshaded`` decided."""
+        return Board(self.puzzle(clue_cells), shaded, unshaded | clue_cells)
+
+    def own(self, slot: Cell) -> Mask:
+        return 1 << slot
+
+    def keep_first(self, slot: Cell) -> int:
+        """Every clue alike: the sweep goes in random order."""
+        return 0
+
+    def reach(self, slot: Cell) -> Mask:
+        return self.sight(slot)
+
+    def breaks(self, shaded: Mask) -> Mask:
+        """The white cells whose clue the solution ``shaded`` breaks: black there, or seeing another count."""
+        return _breaks(self, shaded)
+
+
+def breaks(painting: Painting, other: Answer) -> Mask:
+    """The white cells of ``painting`` whose clue ``other`` breaks: black there, or seeing another count."""
+    return _breaks(painting, other.shaded)
+
+
+@lru_cache(maxsize=1024)
+def _breaks(painting: Painting, shaded: Mask) -> Mask:
+    """:func:`breaks`, cached: the sweeps after each clue move ask again about the same rivals."""
+    theirs = Painting(painting.rows, painting.cols, shaded)
+    return sum(1 << c for c in cells(painting.white) if shaded >> c & 1 or theirs.sees(c) != painting.sees(c))
 
 
 def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE) -> Painting:

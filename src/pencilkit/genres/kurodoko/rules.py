@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...frame.genre import Violation
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle
+from ..black_white import check_apart, check_connected
 
 RULES = """Blacken some cells so that:
 
@@ -66,16 +67,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     for cell in cells(black & puzzle.clue_mask):
         out.append(Violation("R1", "printed cells", f"the clue at {grid.name(cell)} is black", 1 << cell,
                              {"clue": grid.name(cell)}))
-    for cell in cells(black & (black >> 1) & grid.not_last_col):
-        pair = 0b11 << cell
-        out.append(_touching(grid, pair))
-    for cell in cells(black & (black >> grid.cols)):
-        pair = (1 << cell) | (1 << (cell + grid.cols))
-        out.append(_touching(grid, pair))
-    groups = grid.components(white)
-    if len(groups) > 1:
-        out.append(Violation("R3", "connected white", f"the white cells are in {len(groups)} parts", white,
-                             {"components": [[grid.name(c) for c in cells(g)] for g in groups]}))
+    out += check_apart(grid, black, "R2")
+    out += check_connected(grid, black, "R3")
     for cell, number in puzzle.clues:
         if number is None or black >> cell & 1:
             continue
@@ -87,8 +80,3 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
                                  f"the {number} at {grid.name(cell)} sees {count} white cells, {what}", seen,
                                  {"clue": grid.name(cell), "number": number, "seen": count}))
     return out
-
-
-def _touching(grid: Grid, pair: Mask) -> Violation:
-    return Violation("R2", "no touching blacks", f"the black cells {grid.names(pair)} share a side", pair,
-                     {"shaded": [grid.name(c) for c in cells(pair)]})

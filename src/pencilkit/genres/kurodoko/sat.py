@@ -19,8 +19,9 @@ from pysat.formula import IDPool
 
 from ...engines.cardinality import cardinality
 from ...engines.sat import Clause, Encoding, Model
-from ...grid import Mask, cells, lowest
+from ...grid import Mask
 from ...puzzle import Puzzle
+from ..black_white import apart_clauses, white_cut_clauses
 from .rules import ray
 
 
@@ -32,11 +33,7 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), rela
     """
     grid = puzzle.grid
     black = [pool.id(("black", c)) for c in range(grid.size)]
-    clauses: list[Clause] = []
-    for c in range(grid.size):
-        for d in grid.neighbour_lists[c]:
-            if d > c:
-                clauses.append([-black[c], -black[d]])
+    clauses: list[Clause] = apart_clauses(grid, black)
     for k, (cell, number) in enumerate(puzzle.clues):
         clauses.append([-black[cell]])
         if number is None:
@@ -57,17 +54,6 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), rela
         clauses.extend(cardinality(runs, number - 1, pool))
 
     def cuts(model: Model, shaded: Mask) -> list[Clause]:
-        white = grid.full & ~shaded
-        parts = grid.components(white)
-        if len(parts) <= 1:
-            return []
-        parts.sort(key=lambda m: -m.bit_count())
-        anchor = lowest(parts[0])
-        out = []
-        for part in parts[1:]:
-            out.append([black[lowest(part)], black[anchor]] + [-black[d] for d in cells(grid.border(part))])
-        other = lowest(parts[1])
-        out.append([black[anchor], black[other]] + [-black[d] for d in cells(grid.border(parts[0]))])
-        return out
+        return white_cut_clauses(grid, black, model, shaded)
 
     return Encoding(black, clauses, cuts)

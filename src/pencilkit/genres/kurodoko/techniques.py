@@ -26,8 +26,8 @@ from functools import partial
 from ...frame.board import Board, Contradiction
 from ...frame.ladder import Step, Technique
 from ...frame.levels import Level
-from ...grid import Grid, Mask, cells, lowest
-from .connectivity import white_cuts
+from ...grid import Grid, Mask
+from ..black_white import BLACK_NEIGHBOURS, CONNECTIVITY
 from .rays import Bounded, ClueView, clue_views, describe_runs, readings
 
 
@@ -40,33 +40,6 @@ def _clue(view: ClueView, grid: Grid) -> str:
 
 
 # -- easy --------------------------------------------------------------------
-
-
-def black_neighbours(board: Board) -> list[Step] | None:
-    """No two black cells touch, so every undecided neighbour of a black cell is white."""
-    grid = board.grid
-    black = board.shaded
-    touching = (black & (black >> 1) & grid.not_last_col) | (black & (black >> grid.cols))
-    if touching:
-        cell = lowest(touching)
-        other = cell + 1 if black >> (cell + 1) & 1 and grid.not_last_col >> cell & 1 else cell + grid.cols
-        pair = (1 << cell) | (1 << other)
-        raise Contradiction(f"the black cells {grid.names(pair)} would touch", pair)
-    undecided = board.undecided
-    if not grid.dilate(black) & undecided:
-        return None
-    steps = []
-    for cell in cells(black):
-        whites = grid.neighbours[cell] & undecided
-        if whites:
-            undecided &= ~whites
-            steps.append(Step(0, whites, partial(_touch_reason, grid, cell, whites)))
-    return steps
-
-
-def _touch_reason(grid: Grid, cell: int, whites: Mask) -> str:
-    they = "it touches" if _verb(whites) == "is" else "they touch"
-    return f"{grid.names(whites)} {_verb(whites)} white: {they} the black cell {grid.name(cell)}"
 
 
 def clue_count(board: Board) -> list[Step] | None:
@@ -125,45 +98,6 @@ def _rays_reason(view: ClueView, reading: Bounded, grid: Grid) -> str:
             f"so {' and '.join(found)}")
 
 
-def connectivity(board: Board) -> list[Step] | None:
-    """The white cells stay one group: cut cells of the not-black graph are white, cells cut off are black."""
-    grid = board.grid
-    white = board.unshaded
-    if not white:
-        return None
-    space = grid.full & ~board.shaded
-    found = white_cuts(grid, space, white)
-    if found.stranded:
-        a, b = lowest(white), lowest(found.stranded)
-        raise Contradiction(f"black cells would wall {grid.name(a)} off from {grid.name(b)}", (1 << a) | (1 << b))
-    steps = []
-    root = lowest(white)
-    if found.cuts:
-        cut = sum(1 << c for c in found.cuts)
-
-        def reason(cuts: dict[int, int] = found.cuts) -> str:
-            if len(cuts) == 1:
-                (c, w), = cuts.items()
-                return (f"{grid.name(c)} is white: blackening it would cut {grid.name(w)} off from "
-                        f"{grid.name(root)}")
-            parts = [f"{grid.name(c)} (it would cut {grid.name(w)} off from {grid.name(root)})"
-                     for c, w in list(cuts.items())[:4]]
-            more = f" and {len(cuts) - 4} more" if len(cuts) > 4 else ""
-            return ("blackening any of these would split the white cells, so they are white: "
-                    + ", ".join(parts) + more)
-
-        steps.append(Step(0, cut, reason))
-    lost = board.undecided & ~found.reached
-    if lost:
-        steps.append(Step(lost, 0, partial(_lost_reason, grid, lost)))
-    return steps
-
-
-def _lost_reason(grid: Grid, lost: Mask) -> str:
-    they = "it is" if _verb(lost) == "is" else "they are"
-    return f"{grid.names(lost)} {_verb(lost)} walled off from the white cells by black cells, so {they} black"
-
-
 # -- helpers -----------------------------------------------------------------
 
 
@@ -183,14 +117,12 @@ def _merge(steps: list[Step], grid: Grid) -> list[Step]:
 
 
 TECHNIQUES = (
-    Technique("black_neighbours", Level.EASY, black_neighbours,
-              "No two black cells touch: the neighbours of a black cell are white."),
+    BLACK_NEIGHBOURS,
     Technique("clue_count", Level.EASY, clue_count,
               "A clue that already sees its number closes its view with black cells; one that can see at most "
               "its number sees every cell it might."),
     Technique("rays", Level.MEDIUM, rays,
               "A clue's four runs sum to its number minus one; bounding each by what the others can give "
               "makes the start of a long run white, and a run pinned to one length ends at a black cell."),
-    Technique("connectivity", Level.MEDIUM, connectivity,
-              "A cell whose blackening would split the white cells is white; a cell walled off from them is black."),
+    CONNECTIVITY,
 )

@@ -6,6 +6,11 @@
 // first cell took; a right click toggles a dot.  The board never changes its
 // own marks: it reports each gesture as one list of changes
 // ({cell, from, to}) and the player applies it (so that it can be undone).
+//
+// The cells the clues leave unshaded from the start (puzzle.fixed: a Nurikabe
+// or Kurodoko clue) take no mark; a Heyawake number's cell takes marks like
+// any other, its number drawn white once shaded and its dot in a corner.  A
+// board of rooms (puzzle.rooms) has its room borders drawn bold.
 
 export const EMPTY = 0;
 export const SHADE = 1;
@@ -40,10 +45,11 @@ export class BoardView {
     container.addEventListener("blur", () => this.drawCursor());
   }
 
-  /** Draw a new puzzle (genre, rows, cols, tokens) with its marks. */
+  /** Draw a new puzzle (genre, rows, cols, tokens, rooms, fixed) with its marks. */
   load(puzzle, marks) {
     this.puzzle = puzzle;
     this.marks = marks.slice();
+    this.fixed = new Set(fixedCells(puzzle));
     this.cursor = Math.min(this.cursor, puzzle.rows * puzzle.cols - 1);
     const width = puzzle.cols * CELL + 2 * PAD;
     const height = puzzle.rows * CELL + 2 * PAD;
@@ -57,19 +63,25 @@ export class BoardView {
     const cells = svg("g", { class: "cells" }, root);
     this.cellEls = [];
     this.dotEls = [];
+    this.numeralEls = [];
     for (let i = 0; i < puzzle.rows * puzzle.cols; i++) {
       const [x, y] = this.origin(i);
-      const clue = puzzle.tokens[i] !== ".";
-      const rect = svg("rect", { x, y, width: CELL, height: CELL, class: clue ? "cell clue" : "cell",
-                                 "data-cell": i }, cells);
+      const clue = this.isClue(i);
+      const kind = ["cell", clue ? "clue" : "", this.isFixed(i) ? "fixed" : ""].filter(Boolean).join(" ");
+      const rect = svg("rect", { x, y, width: CELL, height: CELL, class: kind, "data-cell": i }, cells);
       this.cellEls.push(rect);
-      const dot = svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5, class: "dot" }, cells);
+      // a number keeps the middle of its cell: its dot goes in the lower right corner
+      const dot = clue
+        ? svg("circle", { cx: x + CELL - 8, cy: y + CELL - 8, r: 3.5, class: "dot" }, cells)
+        : svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5, class: "dot" }, cells);
       this.dotEls.push(dot);
+      let text = null;
       if (clue) {
-        const text = svg("text", { x: x + CELL / 2, y: y + CELL / 2, class: "numeral",
-                                   "font-size": puzzle.tokens[i].length > 2 ? 17 : 23 }, cells);
+        text = svg("text", { x: x + CELL / 2, y: y + CELL / 2, class: "numeral", "data-cell": i,
+                             "font-size": puzzle.tokens[i].length > 2 ? 17 : 23 }, cells);
         text.textContent = puzzle.tokens[i];
       }
+      this.numeralEls.push(text);
     }
     this.lines(root);
     this.overlayEl = svg("g", { class: "overlay" }, root);
@@ -86,6 +98,8 @@ export class BoardView {
     for (let r = 1; r < rows; r++) d += `M${PAD} ${PAD + r * CELL}h${cols * CELL}`;
     for (let c = 1; c < cols; c++) d += `M${PAD + c * CELL} ${PAD}v${rows * CELL}`;
     svg("path", { d, class: "thin" }, g);
+    const walls = roomBorders(this.puzzle);
+    if (walls) svg("path", { d: walls, class: "rooms" }, g);
     svg("rect", { x: PAD, y: PAD, width: cols * CELL, height: rows * CELL, class: "frame" }, g);
   }
 
@@ -95,8 +109,14 @@ export class BoardView {
     return [PAD + c * CELL, PAD + r * CELL];
   }
 
+  /** Whether the cell holds a number (or a ?). */
   isClue(cell) {
     return this.puzzle.tokens[cell] !== ".";
+  }
+
+  /** Whether the cell takes no mark: the clues leave it unshaded from the start. */
+  isFixed(cell) {
+    return this.fixed.has(cell);
   }
 
   /** Show new marks (after undo, redo, a loaded game or a hint applied). */
@@ -113,6 +133,7 @@ export class BoardView {
     const state = this.marks[i];
     this.cellEls[i].classList.toggle("shaded", state === SHADE);
     this.dotEls[i].classList.toggle("on", state === DOT);
+    this.numeralEls[i]?.classList.toggle("on-shade", state === SHADE);
   }
 
   setSolved(solved) {
@@ -172,7 +193,7 @@ export class BoardView {
     this.cursor = cell;
     this.showCursor = false;
     this.drawCursor();
-    if (this.isClue(cell)) return;
+    if (this.isFixed(cell)) return;
     const current = this.marks[cell];
     const state = right ? (current === DOT ? EMPTY : DOT) : nextState(current);
     this.drag = { id: e.pointerId, state, last: cell, changes: [] };
@@ -211,7 +232,7 @@ export class BoardView {
   }
 
   paint(cell) {
-    if (this.isClue(cell)) return;
+    if (this.isFixed(cell)) return;
     const from = this.marks[cell];
     const to = this.drag.state;
     if (from === to) return;
@@ -247,7 +268,7 @@ export class BoardView {
     e.preventDefault();
     this.showCursor = true;
     this.drawCursor();
-    if (this.isClue(this.cursor) || state === current) return;
+    if (this.isFixed(this.cursor) || state === current) return;
     this.marks[this.cursor] = state;
     this.drawCell(this.cursor);
     this.onGesture([{ cell: this.cursor, from: current, to: state }]);
@@ -261,4 +282,40 @@ export class BoardView {
     this.cursorEl.setAttribute("y", y + 2);
     this.cursorEl.classList.toggle("on", visible);
   }
+}
+
+/** The cells that take no mark: puzzle.fixed, or (a game saved before the server sent it) the clue cells. */
+export function fixedCells(puzzle) {
+  if (Array.isArray(puzzle.fixed)) return puzzle.fixed;
+  return puzzle.tokens.flatMap((token, i) => (token !== "." ? [i] : []));
+}
+
+/** The SVG path of the borders between rooms, each as one straight run; "" for a board without rooms. */
+export function roomBorders(puzzle) {
+  const { rows, cols, rooms } = puzzle;
+  if (!Array.isArray(rooms) || rooms.length !== rows * cols) return "";
+  let d = "";
+  for (let c = 1; c < cols; c++) {  // vertical lines, between columns c - 1 and c
+    let start = null;
+    for (let r = 0; r <= rows; r++) {
+      const wall = r < rows && rooms[r * cols + c - 1] !== rooms[r * cols + c];
+      if (wall && start === null) start = r;
+      else if (!wall && start !== null) {
+        d += `M${PAD + c * CELL} ${PAD + start * CELL}V${PAD + r * CELL}`;
+        start = null;
+      }
+    }
+  }
+  for (let r = 1; r < rows; r++) {  // horizontal lines, between rows r - 1 and r
+    let start = null;
+    for (let c = 0; c <= cols; c++) {
+      const wall = c < cols && rooms[(r - 1) * cols + c] !== rooms[r * cols + c];
+      if (wall && start === null) start = c;
+      else if (!wall && start !== null) {
+        d += `M${PAD + start * CELL} ${PAD + r * CELL}H${PAD + c * CELL}`;
+        start = null;
+      }
+    }
+  }
+  return d;
 }

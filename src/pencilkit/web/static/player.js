@@ -472,7 +472,7 @@ class Player {
       for (const cell of [...hint.shade, ...hint.unshade]) marks[cell] = EMPTY;
     } else {
       for (const cell of hint.shade) marks[cell] = SHADE;
-      for (const cell of hint.unshade) if (!this.board.isClue(cell)) marks[cell] = DOT;
+      for (const cell of hint.unshade) if (!this.board.isFixed(cell)) marks[cell] = DOT;
     }
     this.change(marks);
   }
@@ -488,7 +488,7 @@ class Player {
     }
     const cols = game.puzzle.cols;
     const marks = game.marks.map((_, i) => {
-      if (this.board.isClue(i)) return EMPTY;
+      if (this.board.isFixed(i)) return EMPTY;
       return game.solution[Math.floor(i / cols)][i % cols] === "#" ? SHADE : DOT;
     });
     if (!game.solved) game.shown = true;

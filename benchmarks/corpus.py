@@ -1,11 +1,12 @@
-"""Solve the Kurodoko corpus and print a table by size bucket.
+"""Solve a genre's published corpus and print a table by size bucket.
 
 Every puzzle is solved from scratch on one core and must come out unique and
 equal to its published solution.  Columns: puzzles, solved (unique and
 matching), median / p95 / max seconds, share finished by the techniques
 without search, and the rating counts.
 
-    python benchmarks/kurodoko_corpus.py [--corpus PATH] [--every N] [--slowest K] [--clock wall|cpu]
+    python benchmarks/corpus.py kurodoko [--corpus PATH] [--every N] [--slowest K] [--clock wall|cpu]
+    python benchmarks/corpus.py heyawake
 
 Seconds are wall-clock by default; ``--clock cpu`` counts this process's CPU
 time instead, which is steadier on a machine shared with other work.
@@ -22,9 +23,10 @@ from collections import Counter
 from pathlib import Path
 
 import pencilkit
+from pencilkit.formats.detect import read_puzzle
 from pencilkit.frame.levels import Level
 
-CORPUS = Path("/work/shared/corpus/kurodoko.jsonl")
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 BUCKETS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (900, "up to 30x30"),
            (10**9, "larger"))
 LEVELS = [level.label for level in Level]
@@ -49,19 +51,22 @@ def progress(items: list, label: str):  # type: ignore[no-untyped-def]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("genre", help="kurodoko or heyawake (Nurikabe has benchmarks/nurikabe_corpus.py)")
+    parser.add_argument("--corpus", type=Path, default=None, help="default: ../shared/corpus/<genre>.jsonl")
     parser.add_argument("--every", type=int, default=1, help="take every N-th puzzle (default all)")
     parser.add_argument("--slowest", type=int, default=5, help="list the K slowest puzzles")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what a second is (default wall)")
     args = parser.parse_args()
     clock = time.perf_counter if args.clock == "wall" else time.process_time
-    records = [json.loads(line) for line in args.corpus.read_text().splitlines() if line.strip()]
-    records = records[:: args.every]
+    path = args.corpus or CORPUS / f"{args.genre}.jsonl"
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    lines = lines[:: args.every]
     rows: dict[str, list[tuple[float, bool, str]]] = {name: [] for _, name in BUCKETS}
     timings = []
     failures = []
-    for record in progress(records, "kurodoko"):
-        puzzle = pencilkit.parse(record["puzzle"])
+    for line in progress(lines, args.genre):
+        record = json.loads(line)
+        puzzle = read_puzzle(line)
         start = clock()
         solution = pencilkit.solve(puzzle)
         seconds = clock() - start
@@ -72,7 +77,7 @@ def main() -> int:
         timings.append((seconds, record["name"], f"{puzzle.rows}x{puzzle.cols}", rating))
         if not ok:
             failures.append(f"{record['name']}: {solution.status.value}")
-    print(f"{len(records)} puzzles from {args.corpus.name}, {args.clock} seconds\n")
+    print(f"{len(lines)} puzzles from {path.name}, {args.clock} seconds\n")
     print("| size | puzzles | solved unique | median s | p95 s | max s | no search | "
           + " | ".join(LEVELS) + " |")
     print("|---" * (7 + len(LEVELS)) + "|")
@@ -86,6 +91,7 @@ def main() -> int:
         print(f"| {name} | {len(found)} | {sum(ok for _, ok, _ in found)} | {statistics.median(secs):.4f} | "
               f"{percentile(secs, 0.95):.4f} | {max(secs):.4f} | {no_search:.0%} | "
               + " | ".join(str(ratings.get(level, 0)) for level in LEVELS) + " |")
+    print(f"\ntotal {sum(s for s, *_ in timings):.1f} s over {len(timings)} puzzles")
     if args.slowest:
         print()
         print("slowest:", ", ".join(f"{n} {shape} {r} {s:.3f}s" for s, n, shape, r in sorted(timings)[::-1][: args.slowest]))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...grid import Cell, Grid, Mask, lowest
+from ..grid import Cell, Grid, Mask, lowest
 
 
 @dataclass

@@ -1,0 +1,204 @@
+"""The two rules Kurodoko and Heyawake share, with their checks, techniques and SAT cuts.
+
+* black cells never share a side;
+* all white cells form one orthogonally connected group.
+
+Each genre words them in its own rules and numbers them its own way; the
+checks here take the rule code to report.  The techniques conclude only what
+every solution agrees on: a neighbour of a black cell is white; a cell whose
+blackening would split the white cells is white (an articulation point of the
+not-black cells, :mod:`.connected_white`); a cell walled off from the white
+cells is black.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ..frame.board import Board, Contradiction
+from ..frame.genre import Violation
+from ..frame.ladder import Step, Technique
+from ..frame.levels import Level
+from ..grid import Cell, Grid, Mask, cells, lowest
+from .connected_white import white_cuts
+
+if TYPE_CHECKING:
+    from ..engines.sat import Clause, Model
+
+
+def touching_pairs(grid: Grid, black: Mask) -> list[Mask]:
+    """Every pair of black cells that share a side, as two-cell masks."""
+    pairs = [0b11 << cell for cell in cells(black & (black >> 1) & grid.not_last_col)]
+    pairs += [(1 << cell) | (1 << (cell + grid.cols)) for cell in cells(black & (black >> grid.cols))]
+    return pairs
+
+
+def check_apart(grid: Grid, black: Mask, rule: str) -> list[Violation]:
+    """A violation under code ``rule`` for each pair of touching black cells."""
+    return [Violation(rule, "no touching blacks", f"the black cells {grid.names(pair)} share a side", pair,
+                      {"shaded": [grid.name(c) for c in cells(pair)]})
+            for pair in touching_pairs(grid, black)]
+
+
+def check_connected(grid: Grid, black: Mask, rule: str) -> list[Violation]:
+    """A violation under code ``rule`` when the white cells fall apart."""
+    white = grid.full & ~black
+    groups = grid.components(white)
+    if len(groups) <= 1:
+        return []
+    return [Violation(rule, "connected white", f"the white cells are in {len(groups)} parts", white,
+                      {"components": [[grid.name(c) for c in cells(g)] for g in groups]})]
+
+
+def can_blacken(grid: Grid, black: Mask, cell: Cell) -> bool:
+    """Whether the white ``cell`` may turn black: it touches no black cell and the white cells stay connected."""
+    if black >> cell & 1 or grid.neighbours[cell] & black:
+        return False
+    white = grid.full & ~black & ~(1 << cell)
+    if not white:
+        return False
+    # rationale: the white neighbours of the cell are the only places a cut could
+    # separate; if one flood from the first reaches the others through the rest of
+    # the white cells, nothing else can be cut off (the white area was connected).
+    near = grid.neighbours[cell] & white
+    if near.bit_count() <= 1:
+        return True
+    reached = grid.flood(near & -near, white)
+    return near & ~reached == 0
+
+
+def _verb(mask: Mask) -> str:
+    return "is" if mask & (mask - 1) == 0 else "are"
+
+
+def black_neighbours(board: Board) -> list[Step] | None:
+    """No two black cells touch, so every undecided neighbour of a black cell is white."""
+    grid = board.grid
+    black = board.shaded
+    touching = touching_pairs(grid, black)
+    if touching:
+        raise Contradiction(f"the black cells {grid.names(touching[0])} would touch", touching[0])
+    undecided = board.undecided
+    if not grid.dilate(black) & undecided:
+        return None
+    steps = []
+    for cell in cells(black):
+        whites = grid.neighbours[cell] & undecided
+        if whites:
+            undecided &= ~whites
+            steps.append(Step(0, whites, partial(_touch_reason, grid, cell, whites)))
+    return steps
+
+
+def _touch_reason(grid: Grid, cell: int, whites: Mask) -> str:
+    they = "it touches" if _verb(whites) == "is" else "they touch"
+    return f"{grid.names(whites)} {_verb(whites)} white: {they} the black cell {grid.name(cell)}"
+
+
+def white_exit(board: Board) -> list[Step] | None:
+    """A group of white cells with white cells elsewhere and one open cell around it: that cell is white.
+
+    Only groups whose every cell has at most one open neighbour can have one
+    exit, so the groups are flooded from such cells alone.
+    """
+    grid = board.grid
+    white, open_ = board.unshaded, board.undecided
+    if not white or not open_:
+        return None
+    cols = grid.cols
+    up, down = (open_ << cols) & grid.full, open_ >> cols
+    left, right = (open_ << 1) & grid.not_first_col, (open_ >> 1) & grid.not_last_col
+    many = white & ((up & (down | left | right)) | (down & (left | right)) | (left & right))
+    seeds = white & grid.dilate(open_) & ~many
+    steps = []
+    found = 0
+    while seeds:
+        group = grid.flood(seeds & -seeds, white)
+        seeds &= ~group
+        if group & many or group == white:
+            continue
+        exits = grid.border(group) & open_
+        if exits & (exits - 1) == 0 and not exits & found:
+            found |= exits
+            steps.append(Step(0, exits, partial(_exit_reason, grid, group, exits)))
+    return steps
+
+
+def _exit_reason(grid: Grid, group: Mask, exit_: Mask) -> str:
+    return (f"{grid.names(exit_)} is white: it is the only way out for the white "
+            f"cell{'s' * (group & (group - 1) != 0)} {grid.names(group, 3)}, which must reach the other white cells")
+
+
+def connectivity(board: Board) -> list[Step] | None:
+    """The white cells stay one group: cut cells of the not-black graph are white, cells cut off are black."""
+    grid = board.grid
+    white = board.unshaded
+    if not white:
+        return None
+    space = grid.full & ~board.shaded
+    found = white_cuts(grid, space, white)
+    if found.stranded:
+        a, b = lowest(white), lowest(found.stranded)
+        raise Contradiction(f"black cells would wall {grid.name(a)} off from {grid.name(b)}", (1 << a) | (1 << b))
+    steps = []
+    root = lowest(white)
+    if found.cuts:
+        cut = sum(1 << c for c in found.cuts)
+
+        def reason(cuts: dict[int, int] = found.cuts) -> str:
+            if len(cuts) == 1:
+                (c, w), = cuts.items()
+                return (f"{grid.name(c)} is white: blackening it would cut {grid.name(w)} off from "
+                        f"{grid.name(root)}")
+            parts = [f"{grid.name(c)} (it would cut {grid.name(w)} off from {grid.name(root)})"
+                     for c, w in list(cuts.items())[:4]]
+            more = f" and {len(cuts) - 4} more" if len(cuts) > 4 else ""
+            return ("blackening any of these would split the white cells, so they are white: "
+                    + ", ".join(parts) + more)
+
+        steps.append(Step(0, cut, reason))
+    lost = board.undecided & ~found.reached
+    if lost:
+        steps.append(Step(lost, 0, partial(_lost_reason, grid, lost)))
+    return steps
+
+
+def _lost_reason(grid: Grid, lost: Mask) -> str:
+    they = "it is" if _verb(lost) == "is" else "they are"
+    return f"{grid.names(lost)} {_verb(lost)} walled off from the white cells by black cells, so {they} black"
+
+
+BLACK_NEIGHBOURS = Technique("black_neighbours", Level.EASY, black_neighbours,
+                             "No two black cells touch: the neighbours of a black cell are white.")
+WHITE_EXIT = Technique("white_exit", Level.EASY, white_exit,
+                       "White cells must all connect: a group of white cells with one open cell around it "
+                       "goes out through that cell, so it is white.")
+CONNECTIVITY = Technique("connectivity", Level.MEDIUM, connectivity,
+                         "A cell whose blackening would split the white cells is white; a cell walled off "
+                         "from them is black.")
+
+
+def apart_clauses(grid: Grid, black: list[int]) -> list[Clause]:
+    """SAT: no two side-by-side cells are both black."""
+    return [[-black[c], -black[d]] for c in range(grid.size) for d in grid.neighbour_lists[c] if d > c]
+
+
+def white_cut_clauses(grid: Grid, black: list[int], model: Model, shaded: Mask) -> list[Clause]:
+    """SAT, lazily: for a model whose white cells fall apart, clauses true in every solution that cut it off.
+
+    A white part W cut off from a white cell y gets ``not b[x] and not b[y] -> OR not b[d]``
+    for x in W and d around W: if both stay white, some cell around W must open.
+    """
+    white = grid.full & ~shaded
+    parts = grid.components(white)
+    if len(parts) <= 1:
+        return []
+    parts.sort(key=lambda m: -m.bit_count())
+    anchor = lowest(parts[0])
+    out = []
+    for part in parts[1:]:
+        out.append([black[lowest(part)], black[anchor]] + [-black[d] for d in cells(grid.border(part))])
+    other = lowest(parts[1])
+    out.append([black[anchor], black[other]] + [-black[d] for d in cells(grid.border(parts[0]))])
+    return out

@@ -1,0 +1,117 @@
+"""Heyawake: blacken cells in a board of rooms, apart, connected, counted by room.
+
+Example (``heyawake:4x4:.,0,.,.,.,2,.,.,.,.,.,.,.,.,.,.:0,1,1,1,0,2,3,3,0,2,3,3,0,2,3,3``:
+the clues, then the room of each cell)::
+
+    clues  rooms  solution
+    .0..   0111   ----
+    .2..   0233   -#--
+    ....   0233   --#-
+    ....   0233   -#--
+
+>>> import pencilkit
+>>> solved = pencilkit.solve(pencilkit.parse(
+...     "heyawake:4x4:.,0,.,.,.,2,.,.,.,.,.,.,.,.,.,.:0,1,1,1,0,2,3,3,0,2,3,3,0,2,3,3"))
+>>> solved.status.value, solved.rating.label
+('unique', 'medium')
+>>> print(solved.answer)
+----
+-#--
+--#-
+-#--
+
+Heyawake plugs into the frame like any genre: black is the frame's shaded,
+white its unshaded.  Its clues are numbers written in rooms, not in cells:
+a number counts the black cells of its room, and its own cell may be black.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ...errors import PuzzleError
+from ...frame.board import Board
+from ...frame.genre import Violation
+from ...frame.ruleset import Ruleset
+from ...puzzle import Answer, Puzzle
+from ..encoded import SatFinished
+from . import rules
+
+SHORT_PROBE_STEPS = 4
+"""Steps within which ``short_contradiction`` (hard) must refute an assumption."""
+LONG_PROBE_STEPS = 24
+"""Steps within which ``contradiction`` (expert) must refute an assumption."""
+
+if TYPE_CHECKING:
+    from ...engines.sat import Encoder
+    from ...frame.generator import GenreGenerator
+
+
+class Heyawake(SatFinished):
+    name: ClassVar[str] = "heyawake"
+    aliases: ClassVar[tuple[str, ...]] = ("heya", "ayeheya-free")
+    title: ClassVar[str] = "Heyawake"
+    rules: ClassVar[str] = rules.RULES
+    words: ClassVar[tuple[str, str]] = ("black", "white")
+    summary: ClassVar[str] = ("Blacken some cells. A number counts the black cells of its room; black cells never "
+                              "touch side by side, all white cells stay connected, and no straight run of white "
+                              "cells crosses two room borders.")
+    tagline: ClassVar[str] = "Rooms · unique solution"
+    url_name: ClassVar[str | None] = "heyawake"
+    url_aliases: ClassVar[tuple[str, ...]] = ("heyawacky",)
+    pzpr_file: ClassVar[str | None] = "rooms"
+    has_rooms: ClassVar[bool] = True
+
+    def validate(self, puzzle: Puzzle) -> None:
+        """At most one number a room, each from 0 to the most black cells the room can hold apart."""
+        from .layout import most_black
+
+        assert puzzle.rooms is not None
+        grid = puzzle.grid
+        seen: dict[int, int] = {}
+        for cell, number in puzzle.clues:
+            room = puzzle.rooms[cell]
+            if room in seen:
+                raise PuzzleError(f"the room of {grid.name(seen[room])} has two numbers: "
+                                  f"{grid.name(seen[room])} and {grid.name(cell)}")
+            seen[room] = cell
+            if number is None:
+                continue
+            top = most_black(grid, puzzle.room_masks[room])
+            if number > top:
+                raise PuzzleError(f"the {number} at {grid.name(cell)} is out of range: its room of "
+                                  f"{puzzle.room_masks[room].bit_count()} cells holds at most {top} black cells "
+                                  f"apart")
+
+    def start(self, puzzle: Puzzle) -> Board:
+        """The empty board: a number decides nothing of its own cell."""
+        return Board(puzzle)
+
+    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
+        return rules.check(puzzle, answer)
+
+    def build_ruleset(self) -> Ruleset:
+        from .branching import candidates, prefer_shaded
+        from .techniques import TECHNIQUES
+
+        return Ruleset(
+            techniques=TECHNIQUES,
+            verify=self.verify,
+            candidates=candidates,
+            prefer_shaded=prefer_shaded,
+            probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
+            words=self.words,
+        )
+
+    def sat_encoder(self) -> Encoder:
+        from .sat import encode
+
+        return encode
+
+    def generator(self) -> GenreGenerator:
+        from .generate import GENERATOR
+
+        return GENERATOR
+
+
+HEYAWAKE = Heyawake()

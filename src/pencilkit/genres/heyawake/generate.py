@@ -1,0 +1,49 @@
+"""Heyawake's side of generation: draw rooms and a solution, then number rooms until the ladder finishes.
+
+A monotone generator (:mod:`pencilkit.genres.monotone`) on Heyawake
+paintings (:func:`~pencilkit.genres.heyawake.painting.paint`): a room's
+number is its count of black cells in the painting, so numbering a room
+never changes the solution.  Rooms are numbered where the ladder stalls or a
+rival solution differs, and the sweep then takes away every number the
+ladder up to the level can do without: numbers only where needed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...frame.levels import Level
+from ...frame.ruleset import Ruleset
+from ..monotone import MonotoneGenerator
+from .painting import Painting, open_up, paint
+
+PATIENCE = 2
+"""Number moves per ``rows + cols`` after which the driver paints a new board."""
+
+
+class HeyawakeGenerator(MonotoneGenerator):
+    """The monotone generator on Heyawake paintings."""
+
+    def genre_ruleset(self) -> Ruleset:
+        from . import HEYAWAKE
+
+        return HEYAWAKE.ruleset
+
+    def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Painting | None:
+        """A painting unique when fully numbered (:func:`~pencilkit.genres.heyawake.painting.paint`),
+        with rooms split until the ladder up to ``target`` finishes it (:func:`open_up`)."""
+        painting = paint(rows, cols, rng)
+        return None if painting is None else open_up(painting, self.ruleset, target, rng, deadline)
+
+    def max_level(self, rows: int, cols: int) -> Level:
+        """Boards of fewer than 3 cells a side hold too little for the probing levels."""
+        return Level.EXPERT if min(rows, cols) >= 3 else Level.MEDIUM
+
+    def patience(self, rows: int, cols: int, target: Level) -> int:
+        """Number moves without reaching the level before a new painting: ``PATIENCE * (rows + cols)``."""
+        return PATIENCE * (rows + cols)
+
+
+GENERATOR = HeyawakeGenerator()
+"""The generator the frame uses for Heyawake (found by :meth:`Genre.generator`)."""

@@ -1,0 +1,132 @@
+"""What a Heyawake board's rooms say before any cell is decided: rooms, numbers, and spans.
+
+A *span* is a piece of a row or column that runs from the last cell before
+one room border to the first cell after the next: all white, it would be a
+white run crossing two borders, so every span holds a black cell.  A row's
+spans are found between each pair of consecutive borders in it; every run
+crossing two borders contains one, so "each span holds a black cell" is the
+whole of the two-borders rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...grid import Cell, Grid, Mask
+from ...puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class Room:
+    """One room: its number, its cells, and the number (``None``: no number, or a ``?``)."""
+
+    index: int
+    cells: Mask
+    number: int | None
+    clue: Cell | None
+    """The cell the number is written in."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A Heyawake puzzle's rooms and spans, worked out once per puzzle."""
+
+    grid: Grid
+    rooms: tuple[Room, ...]
+    numbered: tuple[Room, ...]
+    """The rooms with a number, in room order."""
+    spans: tuple[Mask, ...]
+    """Every span (see the module docstring), row spans first."""
+    spans_of: tuple[tuple[int, ...], ...]
+    """For each cell, the spans that hold it (indices into ``spans``)."""
+    room_of: tuple[int, ...]
+    zones: tuple[Mask, ...]
+    """For each room, the cells whose state a placement of its black cells depends on: the room, the
+    cells around it, and the spans that meet it."""
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Room placements already worked out, by room and the state of its zone (see the techniques)."""
+
+
+def spans(grid: Grid, rooms: tuple[int, ...]) -> list[Mask]:
+    """The spans of a board of rooms: rows, then columns.
+
+    >>> g = Grid.of(1, 5)
+    >>> [bin(s) for s in spans(g, (0, 1, 1, 2, 2))]
+    ['0b1111']
+    """
+    out: list[Mask] = []
+    lines = [[r * grid.cols + c for c in range(grid.cols)] for r in range(grid.rows)]
+    lines += [[r * grid.cols + c for r in range(grid.rows)] for c in range(grid.cols)]
+    for line in lines:
+        borders = [k for k in range(len(line) - 1) if rooms[line[k]] != rooms[line[k + 1]]]
+        for first, second in zip(borders, borders[1:]):
+            out.append(sum(1 << cell for cell in line[first:second + 2]))
+    return out
+
+
+_MEMO: dict[int, tuple[Puzzle, Layout]] = {}
+_MEMO_SIZE = 16
+
+
+def layout(puzzle: Puzzle) -> Layout:
+    """The layout of ``puzzle``, computed once per puzzle object."""
+    hit = _MEMO.get(id(puzzle))
+    if hit is not None and hit[0] is puzzle:
+        return hit[1]
+    found = _layout(puzzle)
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.pop(next(iter(_MEMO)))
+    _MEMO[id(puzzle)] = (puzzle, found)
+    return found
+
+
+def _layout(puzzle: Puzzle) -> Layout:
+    grid = puzzle.grid
+    assert puzzle.rooms is not None, "a Heyawake puzzle has rooms"
+    room_of = puzzle.rooms
+    numbers: dict[int, tuple[int | None, Cell]] = {}
+    for cell, number in puzzle.clues:
+        numbers[room_of[cell]] = (number, cell)
+    rooms = tuple(Room(k, mask, *numbers.get(k, (None, None))) for k, mask in enumerate(puzzle.room_masks))
+    found = spans(grid, room_of)
+    of: list[list[int]] = [[] for _ in range(grid.size)]
+    for k, span in enumerate(found):
+        m = span
+        while m:
+            low = m & -m
+            of[low.bit_length() - 1].append(k)
+            m ^= low
+    zones = []
+    for room in rooms:
+        zone = grid.dilate(room.cells)
+        for span in found:
+            if span & room.cells:
+                zone |= span
+        zones.append(zone)
+    return Layout(grid, rooms, tuple(r for r in rooms if r.number is not None), tuple(found),
+                  tuple(tuple(s) for s in of), room_of, tuple(zones))
+
+
+def most_black(grid: Grid, room: Mask) -> int:
+    """The most cells of ``room`` that can be black with none touching: its size less a maximum matching
+    of its cells (König's theorem, the room's cells being a bipartite graph by chessboard colour).
+
+    >>> most_black(Grid.of(3, 3), 0b111111111), most_black(Grid.of(2, 2), 0b1111)
+    (5, 2)
+    """
+    cells_in = [c for c in range(grid.size) if room >> c & 1]
+    dark = [c for c in cells_in if sum(divmod(c, grid.cols)) % 2 == 0]
+    partner: dict[Cell, Cell] = {}
+
+    def augment(c: Cell, seen: set[Cell]) -> bool:
+        for d in grid.neighbour_lists[c]:
+            if room >> d & 1 and d not in seen:
+                seen.add(d)
+                if d not in partner or augment(partner[d], seen):
+                    partner[d] = c
+                    return True
+        return False
+
+    matched = sum(augment(c, set()) for c in dark)
+    return len(cells_in) - matched

@@ -1,0 +1,373 @@
+"""Heyawake boards that are legal by construction: rooms drawn as rectangles, then black cells.
+
+Published Heyawake rooms are rectangles of varied sizes, 2x3 and 2x2 the
+most common, then 3x3, 2x4, 1x3, 1x2 and single cells (over the published
+puzzles of the corpus: a room holds about 6 cells, and 24-32% of the cells
+are black).  :func:`draw_rooms` tiles the board with such rectangles: at the
+first uncovered cell in reading order it places a rectangle drawn from
+:data:`ROOM_SHAPES`, turned either way, shrunk to fit the space left.
+
+:func:`paint` then blackens cells, each touching no black cell and keeping
+the white cells connected: first one cell in every span (a stretch across
+two room borders must hold a black cell; the span with the fewest cells left
+that may turn black goes first, and the cell chosen is one that serves the
+most spans still without one), then more at random up to the black share
+drawn for the board.  A span with no cell left that may turn black makes the
+attempt fail (``None``); the driver draws again.
+
+Random rooms and cells are seldom unique even with every room numbered: a
+rival solution keeps every count and moves black cells within rooms.
+:func:`split_for_uniqueness` mends that before any number is chosen: while
+the SAT engine finds a rival to the fully numbered puzzle, it splits a room
+where the two differ in rectangles (by one line, or by two crossing) such that
+the painting stays legal and the rival breaks a rule (a count in one part, or
+a run across a new border).  When no cut can, a black cell is added in a room where they
+differ, which changes that room's count.  A rival neither can break, or one
+still there after :data:`SPLIT_ROUNDS` changes a room, makes the attempt fail.
+
+A *painting* is the result: rooms and a solution.  Any room can carry its
+number, the count of its black cells, written in its first cell; adding a
+number never changes the solution, so generation is monotone
+(:mod:`pencilkit.genres.monotone`).  Every random choice goes through the
+``random.Random`` passed in and runs over lists in cell order, so a seed
+gives the same painting on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from ...frame.board import Board
+from ...frame.levels import Level
+from ...frame.ruleset import Ruleset
+from ...grid import Cell, Grid, Mask, cells
+from ...puzzle import Answer, Puzzle, number_rooms
+from ..black_white import can_blacken
+from .layout import spans
+
+ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
+    # short side, long side, weight
+    (2, 3, 180), (2, 2, 60), (3, 3, 90), (2, 4, 80), (1, 3, 30), (3, 4, 60), (2, 5, 30), (1, 4, 15),
+    (1, 5, 15), (3, 5, 20), (2, 6, 10), (4, 4, 15), (1, 6, 5),
+)
+"""The room rectangles :func:`draw_rooms` draws from, and how often: the published rooms' shapes
+(2x3 the most common, then 2x2, 3x3, 2x4, 1x3, 1x2, 1x1), with the smallest and thinnest left to the
+splits that make a painting unique (:func:`split_for_uniqueness`), which cut rooms in two."""
+BLACK_SHARE = (0.18, 0.24)
+"""Range of black shares :func:`paint` fills a painting up to before it makes it unique (which adds
+black cells): the published puzzles run 24-32%."""
+
+
+def draw_rooms(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
+    """A tiling of the board by rectangles of :data:`ROOM_SHAPES` (shrunk to fit the space left), then
+    each single cell the shrinking left joined to a neighbouring room where the two make a rectangle:
+    the room of each cell."""
+    room = [-1] * (rows * cols)
+    shapes = [(a, b) for a, b, _ in ROOM_SHAPES]
+    weights = [w for _, _, w in ROOM_SHAPES]
+    count = 0
+    for cell in range(rows * cols):
+        if room[cell] >= 0:
+            continue
+        r, c = divmod(cell, cols)
+        short, long = rng.choices(shapes, weights)[0]
+        height, width = (short, long) if rng.random() < 0.5 else (long, short)
+        free = 0
+        while c + free < cols and room[r * cols + c + free] < 0:
+            free += 1
+        width, height = min(width, free), min(height, rows - r)
+        for dr in range(height):
+            for dc in range(width):
+                room[(r + dr) * cols + c + dc] = count
+        count += 1
+    grid = Grid.of(rows, cols)
+    masks: dict[int, Mask] = {}
+    for cell, label in enumerate(room):
+        masks[label] = masks.get(label, 0) | 1 << cell
+    for label, mask in sorted(masks.items()):
+        if mask & (mask - 1):
+            continue
+        cell = mask.bit_length() - 1
+        others = sorted({room[d] for d in grid.neighbour_lists[cell]})
+        rng.shuffle(others)
+        for other in others:
+            union = masks[other] | mask
+            top, bottom = grid.row_span(union)
+            left, right = grid.col_span(union)
+            if union == grid.rect(top, bottom, left, right):
+                room[cell] = other
+                masks[other] = union
+                break
+    return number_rooms(grid, room)
+
+
+@dataclass(frozen=True)
+class Painting:
+    """Rooms and a legal solution: black cells apart, white cells connected, every span blackened."""
+
+    rows: int
+    cols: int
+    rooms: tuple[int, ...]
+    black: Mask
+
+    @property
+    def grid(self) -> Grid:
+        return Grid.of(self.rows, self.cols)
+
+    @cached_property
+    def room_masks(self) -> tuple[Mask, ...]:
+        masks = [0] * (max(self.rooms) + 1)
+        for cell, room in enumerate(self.rooms):
+            masks[room] |= 1 << cell
+        return tuple(masks)
+
+    @cached_property
+    def slots(self) -> Mask:
+        """The first cell of every room, where its number is written."""
+        return sum(mask & -mask for mask in self.room_masks)
+
+    def count(self, slot: Cell) -> int:
+        """The number of the room whose first cell is ``slot``: its black cells."""
+        return (self.own(slot) & self.black).bit_count()
+
+    def own(self, slot: Cell) -> Mask:
+        """The room of ``slot``."""
+        return self.room_masks[self.rooms[slot]]
+
+    def keep_first(self, slot: Cell) -> int:
+        """Zeros go first: published puzzles number few rooms 0 (about one number in twenty)."""
+        return 0 if self.count(slot) == 0 else 1
+
+    def reach(self, slot: Cell) -> Mask:
+        """The room of ``slot`` and the cells around it (a black cell in it whitens them)."""
+        return self.grid.dilate(self.own(slot))
+
+    def puzzle(self, clue_cells: Mask) -> Puzzle:
+        """The puzzle with the true count of each room whose first cell is in ``clue_cells``."""
+        if clue_cells & ~self.slots:
+            raise ValueError("a number is written in the first cell of its room")
+        return Puzzle.make("heyawake", self.rows, self.cols, {c: self.count(c) for c in cells(clue_cells)},
+                           self.rooms)
+
+    def board(self, clue_cells: Mask, shaded: Mask = 0, unshaded: Mask = 0) -> Board:
+        return Board(self.puzzle(clue_cells), shaded, unshaded)
+
+    def breaks(self, shaded: Mask) -> Mask:
+        """The room numbers the solution ``shaded`` breaks: rooms where it has another count."""
+        return _breaks(self, shaded)
+
+    def solution(self) -> Answer:
+        return Answer(self.rows, self.cols, self.black, self.grid.full & ~self.black)
+
+    def with_black(self, black: Mask) -> Painting:
+        """The same rooms with other black cells."""
+        return Painting(self.rows, self.cols, self.rooms, black)
+
+
+@lru_cache(maxsize=1024)
+def _breaks(painting: Painting, shaded: Mask) -> Mask:
+    return sum(slot_bit for slot_bit in (m & -m for m in painting.room_masks)
+               if ((painting.own(slot_bit.bit_length() - 1)) & (shaded ^ painting.black))
+               and (painting.own(slot_bit.bit_length() - 1) & shaded).bit_count()
+               != painting.count(slot_bit.bit_length() - 1))
+
+
+def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE) -> Painting | None:
+    """A random legal painting on freshly drawn rooms, unique when every room is numbered; ``None`` when
+    a span could not be blackened or a rival could not be split away."""
+    grid = Grid.of(rows, cols)
+    rooms = draw_rooms(rows, cols, rng)
+    todo = spans(grid, rooms)
+    for _ in range(SPAN_TRIES):
+        black = blacken_spans(grid, todo, rng)
+        if black is not None:
+            break
+    else:
+        return None
+    target = round(rng.uniform(*share) * grid.size)
+    order = list(range(grid.size))
+    rng.shuffle(order)
+    for cell in order:
+        if black.bit_count() >= target:
+            break
+        if can_blacken(grid, black, cell):
+            black |= 1 << cell
+    return split_for_uniqueness(Painting(rows, cols, rooms, black), rng)
+
+
+def blacken_spans(grid: Grid, todo: list[Mask], rng: random.Random, black: Mask = 0,
+                  avoid: Mask = 0) -> Mask | None:
+    """``black`` with a black cell added in every span of ``todo`` that has none, apart, keeping the
+    white cells connected and outside ``avoid``; ``None`` when some span cannot get one."""
+    todo = [span for span in todo if not span & black]
+    while todo:
+        options = [[c for c in cells(span & ~avoid) if can_blacken(grid, black, c)] for span in todo]
+        fewest = min(range(len(todo)), key=lambda k: len(options[k]))
+        if not options[fewest]:
+            return None
+        served = {c: sum(1 for span in todo if span >> c & 1) for c in options[fewest]}
+        best = max(served.values())
+        black |= 1 << rng.choice([c for c in options[fewest] if served[c] == best])
+        todo = [span for span in todo if not span & black]
+    return black
+
+
+SPAN_TRIES = 3
+"""Attempts :func:`paint` makes to blacken every span of one drawing of rooms before it gives up."""
+SPLIT_ROUNDS = 4
+"""Rooms :func:`split_for_uniqueness` may split per room of the board, before it gives up."""
+
+
+def split_for_uniqueness(painting: Painting, rng: random.Random) -> Painting | None:
+    """The painting with rooms split until its fully numbered puzzle is unique (see the module docstring)."""
+    from ...engines.sat import count_sat
+    from . import HEYAWAKE
+
+    for _ in range(SPLIT_ROUNDS * len(painting.room_masks)):
+        found = count_sat(HEYAWAKE, painting.puzzle(painting.slots), limit=2)
+        rivals = [s.shaded for s in found.solutions if s.shaded != painting.black]
+        if not rivals:
+            return painting if found.exhaustive else None
+        changed = _break_rival(painting, rivals[0], rng)
+        if changed is None:
+            return None
+        painting = changed
+    return None
+
+
+def _break_rival(painting: Painting, rival: Mask, rng: random.Random) -> Painting | None:
+    """The painting changed so that ``rival`` is no solution of its fully numbered puzzle, or ``None``.
+
+    In order: a black cell more in a room where the two differ (which changes
+    that room's count); that room cut so that the rival breaks a rule; a black
+    cell more next to such a room; a black cell of the painting where they
+    differ moved (taken away, and the spans it leaves without a black cell
+    blackened again elsewhere).
+    """
+    grid = painting.grid
+    differ = rival ^ painting.black
+    touched = sorted({painting.rooms[c] for c in cells(differ)})
+    rng.shuffle(touched)
+    near = sum((painting.room_masks[room] for room in touched), 0)
+    options = [c for c in cells(near) if can_blacken(grid, painting.black, c)]
+    if options:
+        return painting.with_black(painting.black | 1 << rng.choice(options))
+    split = _split_away(painting, rival, touched, rng)
+    if split is not None:
+        return split
+    options = [c for c in cells(grid.dilate(near)) if can_blacken(grid, painting.black, c)]
+    if options:
+        return painting.with_black(painting.black | 1 << rng.choice(options))
+    layout = spans(grid, painting.rooms)
+    moves = list(cells(differ & painting.black))
+    rng.shuffle(moves)
+    for cell in moves:
+        black = blacken_spans(grid, layout, rng, painting.black & ~(1 << cell), avoid=1 << cell)
+        if black is not None:
+            return painting.with_black(black)
+    return None
+
+
+def _split_away(painting: Painting, rival: Mask, touched: list[int], rng: random.Random) -> Painting | None:
+    """The painting with one of the rooms ``touched`` cut (:func:`_cuts`) so that ``rival`` breaks a rule; when
+    the cuts leave a span of the painting without a black cell, black cells are added to it
+    (:func:`blacken_spans`), which changes the solution, and so the rival too."""
+    from . import HEYAWAKE
+
+    grid = painting.grid
+    theirs = Answer(painting.rows, painting.cols, rival, grid.full & ~rival)
+    for room in touched:
+        for parts in _shuffled_cuts(grid, painting, room, rng):
+            rooms = _relabel(painting, parts)
+            black = blacken_spans(grid, spans(grid, rooms), rng, painting.black)
+            if black is None:
+                continue
+            split = Painting(painting.rows, painting.cols, rooms, black)
+            if black != painting.black or HEYAWAKE.check(split.puzzle(split.slots), theirs):
+                return split
+    return None
+
+
+PUBLISHED_SHAPES: dict[tuple[int, int], int] = {
+    (2, 3): 180, (2, 2): 113, (3, 3): 71, (2, 4): 63, (1, 3): 60, (1, 2): 54, (1, 1): 42, (3, 4): 33,
+    (1, 4): 22, (2, 5): 22, (1, 5): 21, (3, 5): 9, (2, 6): 8, (1, 6): 7, (4, 4): 6,
+}
+"""How often published rooms have each shape (short side, long side), per mille; others are rarer."""
+
+
+def _shuffled_cuts(grid: Grid, painting: Painting, room: int, rng: random.Random) -> list[list[Mask]]:
+    """The cuts of a room in a random order that favours cuts into shapes published puzzles use often
+    (each cut drawn with a weight, the product of its parts' :data:`PUBLISHED_SHAPES` shares), but no
+    cut that leaves a single-cell room."""
+    room_mask = painting.room_masks[room]
+    ranked = []
+    for parts in _cuts(grid, room_mask):
+        pieces = [*parts, room_mask & ~sum(parts)]
+        if any(m & (m - 1) == 0 for m in pieces):
+            continue
+        weight = 1.0
+        for piece in pieces:
+            top, bottom = grid.row_span(piece)
+            left, right = grid.col_span(piece)
+            height, width = bottom - top + 1, right - left + 1
+            weight *= PUBLISHED_SHAPES.get((min(height, width), max(height, width)), 1) / 1000
+        ranked.append((rng.random() ** (1 / weight), parts))  # a weighted draw without replacement
+    ranked.sort(key=lambda item: -item[0])
+    return [parts for _, parts in ranked]
+
+
+def _cuts(grid: Grid, room: Mask) -> list[list[Mask]]:
+    """The ways to cut a rectangular room into rectangles by one line (two parts) or by a horizontal
+    and a vertical line (four): each way as the parts that become new rooms (the rest keeps the room)."""
+    top, bottom = grid.row_span(room)
+    left, right = grid.col_span(room)
+    out = [[grid.rect(r, bottom, left, right)] for r in range(top + 1, bottom + 1)]
+    out += [[grid.rect(top, bottom, c, right)] for c in range(left + 1, right + 1)]
+    for r in range(top + 1, bottom + 1):
+        for c in range(left + 1, right + 1):
+            out.append([grid.rect(top, r - 1, c, right), grid.rect(r, bottom, left, c - 1),
+                        grid.rect(r, bottom, c, right)])
+    return out
+
+
+def open_up(painting: Painting, ruleset: Ruleset, level: Level, rng: random.Random,
+            deadline: float | None = None) -> Painting | None:
+    """The painting with rooms split until the ladder up to ``level`` finishes its fully numbered
+    puzzle; ``None`` when the ladder stalls and no room with an open cell can be split.
+
+    Only splits that keep the painting legal as it is are made (every new span
+    already holds a black cell), so the solution stays, and splitting only adds
+    rules: the ladder goes on from where it stalled.
+    """
+    from ..monotone import finishes
+
+    grid = painting.grid
+    board = painting.board(painting.slots)
+    while not finishes(ruleset, board, level, deadline):
+        rooms = sorted({painting.rooms[c] for c in cells(board.undecided)})
+        rng.shuffle(rooms)
+        split = None
+        for room in rooms:
+            for parts in _shuffled_cuts(grid, painting, room, rng):
+                labels = _relabel(painting, parts)
+                if all(span & painting.black for span in spans(grid, labels)):
+                    split = Painting(painting.rows, painting.cols, labels, painting.black)
+                    break
+            if split is not None:
+                break
+        if split is None:
+            return None
+        painting = split
+        board = painting.board(painting.slots, board.shaded, board.unshaded)
+    return painting
+
+
+def _relabel(painting: Painting, parts: list[Mask]) -> tuple[int, ...]:
+    """The rooms with each of ``parts`` made a room of its own."""
+    labels = list(painting.rooms)
+    for k, part in enumerate(parts, len(painting.room_masks)):
+        for c in cells(part):
+            labels[c] = k
+    return number_rooms(painting.grid, labels)

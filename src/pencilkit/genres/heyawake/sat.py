@@ -1,0 +1,35 @@
+"""Heyawake as SAT: a black variable per cell, a count per numbered room, a clause per span.
+
+Other rules are clauses too: two side-by-side cells are not both black (R1),
+each numbered room holds exactly its number of black cells (R3, a cardinality
+constraint from ``pysat.card``), and each span (a stretch of a row or column
+across two room borders) holds a black cell (R4).  White connectivity (R2) is
+left to lazy cuts, as in every genre here.
+"""
+
+from __future__ import annotations
+
+from pysat.formula import IDPool
+
+from ...engines.cardinality import cardinality
+from ...engines.sat import Clause, Encoding, Model
+from ...grid import Mask, cells
+from ...puzzle import Puzzle
+from ..black_white import apart_clauses, white_cut_clauses
+from .layout import layout
+
+
+def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
+    """The clauses and cuts of a Heyawake puzzle (see the module docstring); nothing is relaxed."""
+    found = layout(puzzle)
+    grid = found.grid
+    black = [pool.id(("black", c)) for c in range(grid.size)]
+    clauses: list[Clause] = apart_clauses(grid, black)
+    for room in found.numbered:
+        clauses.extend(cardinality([black[c] for c in cells(room.cells)], room.number or 0, pool))
+    clauses.extend([black[c] for c in cells(span)] for span in found.spans)
+
+    def cuts(model: Model, shaded: Mask) -> list[Clause]:
+        return white_cut_clauses(grid, black, model, shaded)
+
+    return Encoding(black, clauses, cuts)

@@ -1,0 +1,283 @@
+"""Heyawake's techniques, cheapest first.
+
+=====================  ===========  ==============================================
+technique              level        idea
+=====================  ===========  ==============================================
+black_neighbours       easy         the neighbours of a black cell are white
+room_count             easy         a room that has its number of black cells is
+                                    white elsewhere; one that needs all its open
+                                    cells blackens them
+two_borders            easy         a span (a run across two borders) with one open
+                                    cell left and no black cell blackens it
+white_exit             easy         a group of white cells with one open cell around
+                                    it goes out through that cell
+span_neighbours        medium       a cell next to every open cell of a span with no
+                                    black cell is white
+connectivity           medium       a cell whose blackening would cut the white cells
+                                    apart is white; a cell cut off from them is black
+room_patterns          medium       every way to place a room's black cells, checked
+                                    against its neighbours: what all agree on holds,
+                                    in the room and around it
+short_contradiction    hard         probing: a value refuted within a few steps
+contradiction          expert       probing: a value refuted within more steps
+=====================  ===========  ==============================================
+
+Every technique returns only what holds in every solution of the board it is
+given.  The probing techniques come from the frame (:class:`ProbeSpec`).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from math import comb
+
+from ...frame.board import Board, Contradiction
+from ...frame.ladder import Step, Technique
+from ...frame.levels import Level
+from ...grid import Grid, Mask, cells
+from ..black_white import BLACK_NEIGHBOURS, CONNECTIVITY, WHITE_EXIT
+from .layout import Room, layout
+
+PATTERN_NODES = 2000
+"""Search nodes :func:`room_patterns` may spend on one room before leaving it alone."""
+PATTERN_CHOICES = 5000
+"""Ways to choose a room's missing black cells among its open cells (the binomial) above which
+:func:`room_patterns` leaves the room alone without listing any."""
+MEMO_LIMIT = 50_000
+"""Room placements remembered per puzzle before the memory starts over."""
+
+
+def _verb(mask: Mask) -> str:
+    return "is" if mask & (mask - 1) == 0 else "are"
+
+
+def _room(grid: Grid, room: Room) -> str:
+    assert room.clue is not None
+    return f"the room of the {room.number} at {grid.name(room.clue)}"
+
+
+# -- easy --------------------------------------------------------------------
+
+
+def room_count(board: Board) -> list[Step] | None:
+    """A numbered room with all its black cells is white elsewhere; one short of open cells blackens them."""
+    grid = board.grid
+    undecided = board.undecided
+    steps = []
+    for room in layout(board.puzzle).numbered:
+        open_ = room.cells & undecided
+        black = (room.cells & board.shaded).bit_count()
+        number = room.number or 0
+        if black > number:
+            raise Contradiction(f"{_room(grid, room)} would have {black} black cells", room.cells)
+        if black + open_.bit_count() < number:
+            raise Contradiction(f"{_room(grid, room)} would have at most {black + open_.bit_count()} black cells",
+                                room.cells)
+        if not open_:
+            continue
+        if black == number:
+            steps.append(Step(0, open_, partial(_full_reason, grid, room, open_)))
+        elif black + open_.bit_count() == number:
+            steps.append(Step(open_, 0, partial(_short_reason, grid, room, open_)))
+    return steps
+
+
+def _full_reason(grid: Grid, room: Room, whites: Mask) -> str:
+    if room.number == 0:
+        return f"{_room(grid, room)} has no black cell, so {grid.names(whites)} {_verb(whites)} white"
+    return (f"{_room(grid, room)} has its {room.number} black cell{'s' * (room.number != 1)}, so "
+            f"{grid.names(whites)} {_verb(whites)} white")
+
+
+def _short_reason(grid: Grid, room: Room, blacks: Mask) -> str:
+    return (f"{_room(grid, room)} needs every open cell it has for its {room.number} black cells, so "
+            f"{grid.names(blacks)} {_verb(blacks)} black")
+
+
+def two_borders(board: Board) -> list[Step] | None:
+    """A span (from before one border to past the next) needs a black cell: its last open cell is black."""
+    grid = board.grid
+    black, undecided = board.shaded, board.undecided
+    steps = []
+    found = 0
+    for span in layout(board.puzzle).spans:
+        if span & black:
+            continue
+        open_ = span & undecided
+        if not open_:
+            raise Contradiction("a white run would cross two room borders", span)
+        if open_ & (open_ - 1) == 0 and not open_ & found:
+            found |= open_
+            steps.append(Step(open_, 0, partial(_span_reason, grid, span, open_)))
+    return steps
+
+
+def _span_reason(grid: Grid, span: Mask, cell: Mask) -> str:
+    first, last = (span & -span).bit_length() - 1, span.bit_length() - 1
+    return (f"{grid.name(first)} to {grid.name(last)} cross two room borders, so they hold a black cell; "
+            f"{grid.names(cell)} is the only one left")
+
+
+# -- medium ------------------------------------------------------------------
+
+
+def span_neighbours(board: Board) -> list[Step] | None:
+    """A span without a black cell gets one among its open cells: a cell touching all of them is white."""
+    grid = board.grid
+    black, undecided = board.shaded, board.undecided
+    steps = []
+    found = 0
+    for span in layout(board.puzzle).spans:
+        if span & black:
+            continue
+        open_ = span & undecided
+        if open_ & (open_ - 1) == 0:
+            continue  # two_borders'
+        common = undecided & ~open_
+        for cell in cells(open_):
+            common &= grid.neighbours[cell]
+            if not common:
+                break
+        if common & ~found:
+            found |= common
+            steps.append(Step(0, common, partial(_span_neighbours_reason, grid, span, open_, common)))
+    return steps
+
+
+def _span_neighbours_reason(grid: Grid, span: Mask, open_: Mask, whites: Mask) -> str:
+    first, last = (span & -span).bit_length() - 1, span.bit_length() - 1
+    return (f"{grid.name(first)} to {grid.name(last)} cross two room borders, so one of {grid.names(open_)} is "
+            f"black; {grid.names(whites)} {_verb(whites)} next to all of them, so white")
+
+
+
+def room_patterns(board: Board) -> list[Step] | None:
+    """Every placement of a numbered room's missing black cells that breaks no rule nearby; the cells
+    all placements agree on are decided.
+
+    A placement must keep black cells apart, leave no white cell walled in by
+    black cells alone (unless the board could hold no other white cell), and
+    leave every span that lies within the room and decided cells a black cell.
+    """
+    grid = board.grid
+    found = layout(board.puzzle)
+    steps = []
+    for room in found.numbered:
+        open_ = room.cells & board.undecided
+        if not open_:
+            continue
+        need = (room.number or 0) - (room.cells & board.shaded).bit_count()
+        if need <= 0 or need == open_.bit_count():
+            continue  # room_count's
+        if comb(open_.bit_count(), need) > PATTERN_CHOICES:
+            continue
+        agreed = _remembered(board, room, open_, need)
+        if agreed is None:
+            continue
+        always_black, always_white = agreed
+        if always_black or always_white:
+            steps.append(Step(always_black, always_white,
+                              partial(_pattern_reason, grid, room, need, always_black, always_white)))
+    return steps
+
+
+def _remembered(board: Board, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
+    """:func:`_agreement`, remembered by the state of the room's zone: probing and search ask again
+    about rooms far from the cells they change."""
+    found = layout(board.puzzle)
+    zone = found.zones[room.index]
+    key = (room.index, board.shaded & zone, board.unshaded & zone, not board.unshaded & ~room.cells)
+    try:
+        agreed: tuple[Mask, Mask] | None = found.memo[key]
+    except KeyError:
+        if len(found.memo) >= MEMO_LIMIT:
+            found.memo.clear()
+        try:
+            agreed = _agreement(board, room, open_, need)
+        except Contradiction:
+            found.memo[key] = (-1, -1)
+            raise
+        found.memo[key] = agreed
+    if agreed == (-1, -1):
+        raise Contradiction(f"{_room(board.grid, room)} has no way to place its {room.number} black cells",
+                            room.cells)
+    return agreed
+
+
+def _agreement(board: Board, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
+    """The open cells of ``room`` black in every good placement, and the cells white in every one (open
+    cells of the room, and open cells around it that touch a black cell of every placement); ``None``
+    when the placements take more than :data:`PATTERN_NODES` to list."""
+    grid = board.grid
+    order = list(cells(open_))
+    spans = [s for s in layout(board.puzzle).spans if s & open_ and not s & board.shaded
+             and not s & board.undecided & ~room.cells]
+    every_black, every_white, count, nodes = open_, open_, 0, 0
+    around = grid.border(room.cells) & board.undecided
+    every_near = around
+
+    def good(black: Mask) -> bool:
+        shaded = board.shaded | black
+        if any(not span & shaded for span in spans):
+            return False
+        white = room.cells & ~shaded
+        for cell in cells(white & grid.dilate(black)):
+            if not grid.neighbours[cell] & ~shaded and (white & ~(1 << cell) or board.unshaded & ~(1 << cell)):
+                return False  # a white cell walled in by black cells, with other white cells elsewhere
+        return True
+
+    def place(k: int, left: int, black: Mask, banned: Mask) -> bool:
+        nonlocal every_black, every_white, every_near, count, nodes
+        nodes += 1
+        if nodes > PATTERN_NODES:
+            return False
+        if left == 0:
+            if good(black):
+                count += 1
+                every_black &= black
+                every_white &= ~black
+                every_near &= grid.dilate(black)
+            return True
+        if len(order) - k < left:
+            return True
+        bit = 1 << order[k]
+        if not banned & bit and not place(k + 1, left - 1, black | bit, banned | grid.neighbours[order[k]]):
+            return False
+        return place(k + 1, left, black, banned)
+
+    if not place(0, need, 0, grid.dilate(board.shaded)):
+        return None
+    if count == 0:
+        raise Contradiction(f"{_room(grid, room)} has no way to place its {room.number} black cells", room.cells)
+    return every_black, every_white | every_near
+
+
+def _pattern_reason(grid: Grid, room: Room, need: int, blacks: Mask, whites: Mask) -> str:
+    found = []
+    if blacks:
+        found.append(f"{grid.names(blacks)} {_verb(blacks)} black")
+    if whites:
+        found.append(f"{grid.names(whites)} {_verb(whites)} white")
+    return (f"{_room(grid, room)} needs {need} more black cell{'s' * (need != 1)}; in every way to place "
+            f"{'them' if need != 1 else 'it'} (none touching, no white cell walled in, no white run across "
+            f"two borders) {' and '.join(found)}")
+
+
+TECHNIQUES = (
+    BLACK_NEIGHBOURS,
+    Technique("room_count", Level.EASY, room_count,
+              "A room with all its black cells is white elsewhere; one that needs every open cell it has "
+              "for its number blackens them all."),
+    Technique("two_borders", Level.EASY, two_borders,
+              "A white run may not cross two room borders: when a stretch across two borders has one open "
+              "cell left and no black cell, that cell is black."),
+    WHITE_EXIT,
+    Technique("span_neighbours", Level.MEDIUM, span_neighbours,
+              "A stretch across two room borders needs a black cell among its open cells: a cell next to "
+              "every one of them is white."),
+    CONNECTIVITY,
+    Technique("room_patterns", Level.MEDIUM, room_patterns,
+              "List every way to place a room's missing black cells that keeps them apart, walls in no white "
+              "cell and leaves no white run across two borders: a cell black (or white) in all of them is, "
+              "and a cell around the room next to a black cell in all of them is white."),
+)

@@ -1,0 +1,407 @@
+"""Monotone generation: clues that show the truth of one solved board, added until the ladder finishes, then swept.
+
+In some genres a clue can be read off a solved board without changing it: a
+Kurodoko clue sits on a white cell and shows what it sees; a Heyawake number
+counts the black cells of its room.  Adding such a clue never changes the
+intended solution, it only removes rivals, so generation is monotone:
+
+1. **Paint** a legal solved board (the genre's :class:`Painted`).
+2. **Add clues** (:func:`add_clues`): run the ladder up to the target level
+   (:func:`settle`: first up to medium, then a short search for a rival
+   solution, and only without one the harder techniques); while it stalls,
+   put the true clue on a slot the rival breaks, or else on a slot the ladder
+   left open, and carry on from the stalled board (every deduction on it
+   still holds, since the new puzzle's solutions are among the old one's).
+   In the worst case every slot carries a clue and the walk ends.
+3. **Make it ratable** (:func:`ratable`, above medium only): add clues while
+   a short search from the medium-stalled board cannot prove the puzzle
+   unique, since the driver rates a puzzle by such a search.
+4. **Sweep** (:func:`sweep`): visit the clues in a random order and drop each
+   one the ladder up to the target can do without.  The test is "the ladder
+   still finishes it", stronger than "it is still unique": every technique is
+   sound, so a ladder that decides every cell has proved uniqueness, and the
+   puzzle stays solvable by the steps the hint button shows.  :func:`can_drop`
+   gathers the cheapest evidence first: a rival met earlier that breaks only
+   this clue keeps it at no cost; the medium ladder finishing drops it; above
+   medium a short search (:data:`SWEEP_NODES`) keeps it on a rival or when it
+   runs out, and only a puzzle the search proved unique goes on to the
+   probing techniques.
+
+Removing a needed clue usually leaves a second solution that a depth-first
+search finds in a few dozen nodes, where a failing probing pass tries every
+open cell both ways, so the rival searches come before the probing ladder.
+Every random choice goes through the ``random.Random`` passed in and runs over
+lists in cell order, and the only limits inside a candidate are step and node
+counts, so a seed gives the same puzzle on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Protocol
+
+from ..frame.board import Board, Contradiction
+from ..frame.budget import Budget, OutOfTime, active
+from ..frame.generate import SEARCH_NODES
+from ..frame.generator import Assessment, Candidate, GenreGenerator
+from ..frame.levels import Level
+from ..frame.ruleset import Ruleset
+from ..frame.search import OutOfBudget, solutions
+from ..grid import Cell, Mask, cells
+from ..puzzle import Answer, Puzzle
+
+SWEEP_NODES = SEARCH_NODES // 2
+"""Search nodes the sweep's test may spend proving a puzzle unique: at most the driver's, so that the
+driver's own search can rate whatever the sweep leaves; half of it is faster and rates the same."""
+RIVAL_NODES = 60
+"""Search nodes the add phase spends looking for a second solution before the ladder above medium runs."""
+RIVALS_KEPT = 200
+"""Rival solutions a candidate keeps for the sweeps after its clue moves."""
+
+
+class Painted(Protocol):
+    """A genre's solved board, as monotone generation needs it.
+
+    A *slot* is a cell that may carry a clue (a Kurodoko white cell, the
+    first cell of a Heyawake room); a clue set is a mask of slots.
+    """
+
+    @property
+    def black(self) -> Mask:
+        """The solution's black cells."""
+
+    @property
+    def slots(self) -> Mask:
+        """Every cell that may carry a clue."""
+
+    def puzzle(self, clue_cells: Mask) -> Puzzle:
+        """The puzzle with the true clue on each slot of ``clue_cells``."""
+
+    def board(self, clue_cells: Mask, shaded: Mask = 0, unshaded: Mask = 0) -> Board:
+        """The starting board of :meth:`puzzle` with ``shaded`` and ``unshaded`` decided as well."""
+
+    def own(self, slot: Cell) -> Mask:
+        """The cells a clue at ``slot`` is about first (a Kurodoko clue's own cell, a Heyawake room)."""
+
+    def reach(self, slot: Cell) -> Mask:
+        """Every cell a clue at ``slot`` speaks of."""
+
+    def breaks(self, shaded: Mask) -> Mask:
+        """The slots whose clue the solution ``shaded`` breaks (a rival breaks no clue it shares)."""
+
+    def solution(self) -> Answer:
+        """The solved board as an answer."""
+
+    def keep_first(self, slot: Cell) -> int:
+        """The sweep's rank of a clue: clues of lower rank are tried for dropping first, so a genre can
+        make the clues printed puzzles seldom show the first to go (0 for all: a plain random order)."""
+
+
+@dataclass(frozen=True)
+class MonotoneCandidate:
+    """A painting with a set of clue slots; the puzzle shows each clue's true value."""
+
+    painting: Painted
+    clue_cells: Mask
+    added: int = 0
+    """Clues the last add phase left before its sweep (for the benchmarks' before/after columns)."""
+    rivals: tuple[Answer, ...] = field(default=(), compare=False, repr=False)
+    """Other solutions of this painting's earlier clue sets, met while adding clues and sweeping:
+    they spare the sweeps after a clue move some tests (:func:`sweep`)."""
+
+    @cached_property
+    def puzzle(self) -> Puzzle:
+        return self.painting.puzzle(self.clue_cells)
+
+    @cached_property
+    def solution(self) -> Answer:
+        return self.painting.solution()
+
+    @property
+    def clues(self) -> int:
+        return self.clue_cells.bit_count()
+
+
+class MonotoneGenerator(GenreGenerator):
+    """Paint, add clues, sweep, then move clues toward the level.
+
+    To target the level: the swept puzzle is finished by the ladder up to the
+    target, so it is unique and rated at most the target; the driver checks
+    that the ladder below does not finish it (Tatham's rule).  When it does,
+    :meth:`repair` moves one clue: it drops a random clue (the ladder then
+    stalls, because the sweep kept only needed clues), adds clues at other
+    slots where it stalls, and sweeps again, with the rivals met so far on the
+    painting.  After :meth:`patience` moves without success the driver paints
+    a new board.  So every candidate the driver sees is proven unique by the
+    ladder.  The driver hands ``start`` and ``repair`` the run's deadline;
+    past it, a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`,
+    which the driver treats as the end of its budget.
+    """
+
+    def __init__(self, ruleset: Ruleset | None = None) -> None:
+        self._ruleset = ruleset
+
+    @abstractmethod
+    def genre_ruleset(self) -> Ruleset:
+        """The genre's own ruleset (used unless another was given)."""
+
+    @abstractmethod
+    def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Painted | None:
+        """A random legal solved board for a puzzle of level ``target`` (``None``: this attempt cornered
+        itself)."""
+
+    @property
+    def ruleset(self) -> Ruleset:
+        if self._ruleset is None:
+            self._ruleset = self.genre_ruleset()
+        return self._ruleset
+
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
+        painting = self.paint(rows, cols, target, rng, deadline)
+        if painting is None:
+            return None
+        return self.complete(painting, 0, target, rng, deadline=deadline)
+
+    def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
+        """Move one clue of a puzzle the ladder below the target still finishes.
+
+        Every candidate this generator makes is finished by the ladder up to
+        the target, so the driver only ever reports it exact or easier; any
+        other verdict starts over.
+        """
+        assert isinstance(candidate, MonotoneCandidate)
+        if assessment.rating is None or assessment.rating >= target or not candidate.clue_cells:
+            return None
+        dropped = rng.choice(sorted(cells(candidate.clue_cells)))
+        return self.complete(candidate.painting, candidate.clue_cells & ~(1 << dropped), target, rng,
+                             avoid=1 << dropped, rivals=candidate.rivals, deadline=deadline)
+
+    def complete(self, painting: Painted, clue_cells: Mask, target: Level, rng: random.Random,
+                 avoid: Mask = 0, rivals: Sequence[Answer] = (),
+                 deadline: float | None = None) -> MonotoneCandidate | None:
+        """Add clues until the ladder up to ``target`` finishes, then sweep; ``None`` if it never does.
+
+        ``rivals`` are other solutions of the painting met before; the ones met
+        now are added to them (the most recent :data:`RIVALS_KEPT`).
+        """
+        met = list(rivals)
+        added = add_clues(self.ruleset, painting, clue_cells, target, rng, avoid=avoid, deadline=deadline,
+                          rivals=met)
+        if added is None:
+            return None
+        added = ratable(self.ruleset, painting, added, target, rng, deadline=deadline)
+        swept = sweep(self.ruleset, painting, added, target, rng, deadline=deadline, rivals=met)
+        return MonotoneCandidate(painting, swept, added=added.bit_count(), rivals=tuple(met[-RIVALS_KEPT:]))
+
+
+def finishes(ruleset: Ruleset, board: Board, level: Level, deadline: float | None = None) -> bool:
+    """Run the ladder up to ``level`` on ``board`` (in place); whether it decided every cell.
+
+    Raises :class:`OutOfTime` past ``deadline`` and ``RuntimeError`` if the
+    ladder refutes the board (it holds a painting's true clues, so that would
+    mean an unsound technique).
+    """
+    try:
+        with active(Budget.until(deadline)):
+            ruleset.run(board, max_level=level)
+    except Contradiction as broken:
+        raise RuntimeError(f"the ladder refuted a painted board: {broken.reason}") from None
+    return not board.undecided
+
+
+def settle(ruleset: Ruleset, board: Board, painting: Painted, level: Level,
+           deadline: float | None = None) -> Answer | None:
+    """Run the ladder up to ``level`` on ``board`` (in place); a rival solution if one turned up cheaply.
+
+    The cheap ladder (up to medium) runs first.  If it stalls below a harder
+    target, a depth-first search of at most :data:`RIVAL_NODES` nodes looks
+    for a second solution: a board with one cannot be finished, and finding
+    it is usually far cheaper than a probing pass that fails.  Otherwise the
+    ladder goes on up to ``level``.  The caller reads ``board.undecided``:
+    empty means the ladder finished (so the puzzle is unique).
+    """
+    cheap = min(level, Level.MEDIUM)
+    if finishes(ruleset, board, cheap, deadline) or level <= cheap:
+        return None
+    found = search(ruleset, board, painting, RIVAL_NODES, deadline).rival
+    if found is None:
+        finishes(ruleset, board, level, deadline)
+    return found
+
+
+@dataclass(frozen=True)
+class Searched:
+    """What a short search from a stalled board found."""
+
+    rival: Answer | None
+    """A solution other than the painting, if the search met one."""
+    unique: bool
+    """The search went through the whole tree and met only the painting."""
+
+
+def search(ruleset: Ruleset, board: Board, painting: Painted, nodes: int,
+           deadline: float | None = None) -> Searched:
+    """Depth-first search below ``board`` (medium ladder at each node) for a solution other than the painting.
+
+    Stops at the first rival, or after ``nodes`` nodes; raises
+    :class:`OutOfTime` past ``deadline``.
+    """
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    budget = Budget(nodes, seconds)
+    found = None
+    unique = False
+    try:
+        for solved in solutions(board.copy(), ruleset, budget, level=Level.MEDIUM):
+            if solved.shaded != painting.black:
+                found = solved.answer()
+                break
+        else:
+            unique = True
+    except OutOfBudget:
+        pass
+    if deadline is not None and time.perf_counter() > deadline:
+        raise OutOfTime
+    return Searched(found, unique)
+
+
+def rival(ruleset: Ruleset, board: Board, painting: Painted, deadline: float | None = None) -> Answer | None:
+    """A solution of ``board`` other than the painting, found within :data:`RIVAL_NODES` search nodes."""
+    return search(ruleset, board, painting, RIVAL_NODES, deadline).rival
+
+
+def can_drop(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level,
+             deadline: float | None = None, rivals: list[Answer] | None = None) -> bool:
+    """Whether the ladder up to ``level`` finishes the puzzle of ``clue_cells`` (the sweep's test).
+
+    Above medium, the ladder up to medium runs first; if it stalls, a search
+    of :data:`SWEEP_NODES` nodes from the stalled board must prove the puzzle
+    unique before the probing techniques run.  A rival means the clue is
+    needed; a search that runs out keeps the clue too, since the driver makes
+    the same search (with twice the nodes) and must be able to rate what the
+    sweep leaves.  A rival met is appended to ``rivals``.
+
+    rationale: on a 15x15 board the search either finds a rival or goes
+    through the whole tree in a few hundred nodes, for a fraction of one
+    probing pass; the probing ladder then only runs on puzzles known unique.
+    """
+    board = painting.board(clue_cells)
+    cheap = min(level, Level.MEDIUM)
+    if finishes(ruleset, board, cheap, deadline):
+        return True
+    if level <= cheap:
+        return False
+    searched = search(ruleset, board, painting, SWEEP_NODES, deadline)
+    if searched.rival is not None and rivals is not None:
+        rivals.append(searched.rival)
+    return searched.unique and finishes(ruleset, board, level, deadline)
+
+
+def add_clues(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
+              *, avoid: Mask = 0, deadline: float | None = None, rivals: list[Answer] | None = None) -> Mask | None:
+    """Clue cells (a superset of ``clue_cells``) whose puzzle the ladder up to ``level`` finishes.
+
+    Each round puts a clue on a free slot: when :func:`settle` found a rival
+    solution, on a random slot whose clue the rival breaks, one whose own
+    cells the ladder left undecided if there is one; otherwise on a random
+    slot whose own cells the ladder left undecided, or else on one whose
+    reach meets an undecided cell.  Slots in ``avoid`` are used only when
+    nothing else is left.  ``None`` when every slot carries a clue and the
+    ladder still stalls.  Each rival met is appended to ``rivals``.
+    """
+    board = painting.board(clue_cells)
+    while True:
+        other = settle(ruleset, board, painting, level, deadline)
+        if other is not None and rivals is not None:
+            rivals.append(other)
+        if not board.undecided:
+            return clue_cells
+        free = painting.slots & ~clue_cells
+        spot = _next_clue(painting, board.undecided, free & ~avoid, other, rng)
+        if spot is None:
+            spot = _next_clue(painting, board.undecided, free, other, rng)
+            if spot is None:
+                return None
+        clue_cells |= 1 << spot
+        board = painting.board(clue_cells, board.shaded, board.unshaded)
+
+
+def ratable(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
+            *, deadline: float | None = None) -> Mask:
+    """Clue cells (a superset of ``clue_cells``) whose puzzle the driver's search can rate.
+
+    Above medium the driver proves a puzzle unique by a short search from the
+    board the ladder up to medium leaves.  While a search of
+    :data:`SWEEP_NODES` nodes does not prove it unique there (it runs out, or
+    meets a rival when ``clue_cells`` alone leave several solutions), a clue
+    goes on a random white cell whose sight reaches an open cell of that
+    board.  At or below medium the ladder alone rates the puzzle, and
+    ``clue_cells`` comes back as it is.
+
+    rationale: the sweep keeps the puzzle ratable clue by clue, but it starts
+    from what the add phase left; on a few 15x15 expert paintings no search
+    could rate that, so no clue could go and the driver started over after
+    a whole add-and-sweep.
+    """
+    if level <= Level.MEDIUM:
+        return clue_cells
+    while True:
+        board = painting.board(clue_cells)
+        if finishes(ruleset, board, Level.MEDIUM, deadline):
+            return clue_cells
+        if search(ruleset, board, painting, SWEEP_NODES, deadline).unique:
+            return clue_cells
+        seeing = [c for c in cells(painting.slots & ~clue_cells) if painting.reach(c) & board.undecided]
+        if not seeing:
+            return clue_cells
+        clue_cells |= 1 << rng.choice(seeing)
+
+
+def _next_clue(painting: Painted, undecided: Mask, free: Mask, other: Answer | None,
+               rng: random.Random) -> Cell | None:
+    if other is not None:
+        breaking = list(cells(painting.breaks(other.shaded) & free))
+        if breaking:
+            open_ones = [c for c in breaking if painting.own(c) & undecided]
+            return rng.choice(open_ones or breaking)
+    open_slots = [c for c in cells(free) if painting.own(c) & undecided]
+    if open_slots:
+        return rng.choice(open_slots)
+    seeing = [c for c in cells(free) if painting.reach(c) & undecided]
+    return rng.choice(seeing) if seeing else None
+
+
+def sweep(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
+          *, deadline: float | None = None, rivals: list[Answer] | None = None) -> Mask:
+    """``clue_cells`` without every clue the ladder up to ``level`` can do without, tried in random order
+    (the painting's :meth:`~Painted.keep_first` ranks go before it: rank 0 is tried first).
+
+    ``rivals`` are other solutions of the painting met before (while adding
+    clues, or in earlier sweeps); the sweep adds the ones it meets.  A rival
+    that breaks only one clue left is a solution of the puzzle without that
+    clue, so the clue is needed and no ladder has to run to know it.
+    """
+    met = [] if rivals is None else rivals
+    broken = [painting.breaks(other.shaded) for other in met]
+    order = sorted(cells(clue_cells))
+    rng.shuffle(order)
+    order.sort(key=painting.keep_first)
+    for cell in order:
+        bit = 1 << cell
+        if any(b & clue_cells == bit for b in broken):
+            continue
+        fewer = clue_cells & ~bit
+        seen = len(met)
+        if can_drop(ruleset, painting, fewer, level, deadline, met):
+            clue_cells = fewer
+        broken.extend(painting.breaks(other.shaded) for other in met[seen:])
+    return clue_cells
+
+

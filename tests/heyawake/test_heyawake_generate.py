@@ -1,0 +1,74 @@
+"""The Heyawake generator: legal rectangles and paintings, unique puzzles at every level, numbers only
+where the ladder needs them, and the same puzzle from the same seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pencilkit
+from pencilkit.engines.sat import count_sat
+from pencilkit.frame.levels import GENERATABLE, Level
+from pencilkit.genres.heyawake import HEYAWAKE
+from pencilkit.genres.heyawake.painting import draw_rooms, paint
+from pencilkit.genres.monotone import can_drop
+from pencilkit.grid import Grid, cells
+
+
+def test_rooms_are_rectangles_that_tile_the_board() -> None:
+    rng = random.Random(4)
+    for rows, cols in [(6, 6), (7, 11), (15, 15)]:
+        rooms = draw_rooms(rows, cols, rng)
+        grid = Grid.of(rows, cols)
+        for label in set(rooms):
+            mask = sum(1 << c for c, x in enumerate(rooms) if x == label)
+            top, bottom = grid.row_span(mask)
+            left, right = grid.col_span(mask)
+            assert mask == grid.rect(top, bottom, left, right)
+
+
+def test_a_painting_is_legal_and_unique_with_every_room_numbered() -> None:
+    rng = random.Random(7)
+    made = 0
+    while made < 6:
+        painting = paint(8, 8, rng)
+        if painting is None:
+            continue
+        made += 1
+        puzzle = painting.puzzle(painting.slots)
+        assert HEYAWAKE.check(puzzle, painting.solution()) == []
+        assert count_sat(HEYAWAKE, puzzle, limit=2).count == 1
+
+
+@pytest.mark.parametrize("level", GENERATABLE, ids=lambda level: level.label)
+def test_generated_puzzles_are_unique_and_rated_as_asked(level: Level) -> None:
+    for seed in range(3):
+        made = pencilkit.generate("heyawake", 7, 7, level, seed=seed)[0]
+        puzzle = made.puzzle
+        assert made.rating is level
+        solved = pencilkit.solve(puzzle)
+        assert solved.status is pencilkit.Status.UNIQUE and solved.rating is level
+        assert solved.answer is not None and solved.answer.shaded == made.solution.shaded
+        assert count_sat(HEYAWAKE, puzzle, limit=2).count == 1
+        firsts = {m & -m for m in puzzle.room_masks}
+        assert all(1 << cell in firsts for cell, _ in puzzle.clues)  # a number in its room's first cell
+
+
+def test_every_number_left_is_needed_by_the_ladder() -> None:
+    from pencilkit.genres.heyawake.generate import GENERATOR
+    from pencilkit.genres.heyawake.painting import Painting
+
+    made = pencilkit.generate("heyawake", 7, 7, "medium", seed=11)[0]
+    puzzle = made.puzzle
+    assert puzzle.rooms is not None
+    painting = Painting(7, 7, puzzle.rooms, made.solution.shaded)
+    numbered = puzzle.clue_mask
+    for cell in cells(numbered):
+        assert not can_drop(GENERATOR.ruleset, painting, numbered & ~(1 << cell), Level.MEDIUM)
+
+
+def test_the_same_seed_makes_the_same_puzzle() -> None:
+    first = pencilkit.generate("heyawake", 8, 8, "hard", seed=5)[0]
+    again = pencilkit.generate("heyawake", 8, 8, "hard", seed=5)[0]
+    assert first.puzzle == again.puzzle and first.solution == again.solution

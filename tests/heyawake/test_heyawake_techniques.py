@@ -1,0 +1,91 @@
+"""No Heyawake technique concludes what a solution contradicts, on every small board tried.
+
+Solutions come from the independent oracle (tests/heyawake/oracle.py);
+boards are partly revealed from one of them, so every deduction must agree
+with each solution that agrees with the board, and a contradiction is only
+allowed where none does.  The SAT engine and the frame's solve are checked
+against the same oracle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from pencilkit import Status, solve
+from pencilkit.engines.sat import count_sat
+from pencilkit.frame.board import Board, Contradiction
+from pencilkit.frame.levels import Level
+from pencilkit.genres.heyawake import HEYAWAKE
+from pencilkit.grid import Mask
+
+from .helpers import make_puzzle, to_mask
+from .oracle import random_puzzle, solutions
+
+SHAPES = [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4)]
+RULESET = HEYAWAKE.ruleset
+
+
+def puzzles(seed: int, count: int) -> Iterator[tuple[object, list[Mask]]]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        rows, cols = rng.choice(SHAPES)
+        rooms, numbers = random_puzzle(rows, cols, rng)
+        puzzle = make_puzzle(rows, cols, rooms, numbers)
+        yield puzzle, [to_mask(cols, s) for s in solutions(rows, cols, rooms, numbers)]
+
+
+def partial_boards(seed: int, count: int) -> Iterator[tuple[Board, list[Mask]]]:
+    rng = random.Random(seed)
+    for puzzle, found in puzzles(seed, count):
+        if not found:
+            continue
+        full = puzzle.grid.full  # type: ignore[attr-defined]
+        truth = rng.choice(found)
+        for share in (0.0, 0.2, 0.45, 0.7):
+            shown = sum(1 << c for c in range(puzzle.grid.size) if rng.random() < share)  # type: ignore[attr-defined]
+            board = Board(puzzle, truth & shown, full & ~truth & shown)  # type: ignore[arg-type]
+            yield board, [s for s in found if not s & board.unshaded and board.shaded & ~s == 0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_technique_is_sound(seed: int) -> None:
+    decided = 0
+    for board, agree in partial_boards(seed, 50):
+        for technique in RULESET.ladder:
+            try:
+                steps = technique.find(board.copy())
+            except Contradiction as broken:
+                assert not agree, f"{technique.name} refuted a board with a solution: {broken.reason}"
+                continue
+            for step in steps or []:
+                for s in agree:
+                    assert not step.shade & ~s, f"{technique.name} shaded a cell white in a solution"
+                    assert not step.unshade & s, f"{technique.name} unshaded a cell black in a solution"
+                decided += (step.shade | step.unshade).bit_count()
+    assert decided > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_ladder_keeps_every_solution(seed: int) -> None:
+    for board, agree in partial_boards(100 + seed, 40):
+        try:
+            RULESET.run(board, max_level=Level.EXPERT)
+        except Contradiction:
+            assert not agree
+            continue
+        for s in agree:
+            assert board.shaded & ~s == 0 and board.unshaded & s == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sat_and_solve_count_as_the_oracle_does(seed: int) -> None:
+    for puzzle, found in puzzles(200 + seed, 40):
+        sat = count_sat(HEYAWAKE, puzzle, limit=3)  # type: ignore[arg-type]
+        assert sat.count == min(3, len(found))
+        assert {a.shaded for a in sat.solutions} <= set(found)
+        status = solve(puzzle).status  # type: ignore[arg-type]
+        expected = Status.NONE if not found else Status.UNIQUE if len(found) == 1 else Status.MULTIPLE
+        assert status is expected
