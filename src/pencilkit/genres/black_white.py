@@ -13,6 +13,7 @@ cells is black.
 
 from __future__ import annotations
 
+import random
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -66,6 +67,24 @@ def can_blacken(grid: Grid, black: Mask, cell: Cell) -> bool:
         return True
     reached = grid.flood(near & -near, white)
     return near & ~reached == 0
+
+
+def blacken_at_random(grid: Grid, black: Mask, share: tuple[float, float], rng: random.Random) -> Mask:
+    """``black`` with cells blackened at random, each touching no black cell and keeping the white cells
+    connected, until the black share drawn from ``share`` is reached or no cell qualifies.
+
+    One pass over the cells in a shuffled order suffices: blackening a cell
+    only takes options away, so a cell refused once stays refused.
+    """
+    target = round(rng.uniform(*share) * grid.size)
+    order = list(range(grid.size))
+    rng.shuffle(order)
+    for cell in order:
+        if black.bit_count() >= target:
+            break
+        if can_blacken(grid, black, cell):
+            black |= 1 << cell
+    return black
 
 
 def _verb(mask: Mask) -> str:

@@ -75,13 +75,13 @@ class Heyawake(SatFinished):
                 raise PuzzleError(f"the room of {grid.name(seen[room])} has two numbers: "
                                   f"{grid.name(seen[room])} and {grid.name(cell)}")
             seen[room] = cell
-            if number is None:
-                continue
+            size = puzzle.room_masks[room].bit_count()
+            if number is None or 2 * number <= size + 1:
+                continue  # a room's larger chessboard colour, ceil(size / 2) cells, can always be black
             top = most_black(grid, puzzle.room_masks[room])
             if number > top:
                 raise PuzzleError(f"the {number} at {grid.name(cell)} is out of range: its room of "
-                                  f"{puzzle.room_masks[room].bit_count()} cells holds at most {top} black cells "
-                                  f"apart")
+                                  f"{size} cells holds at most {top} black cells apart")
 
     def start(self, puzzle: Puzzle) -> Board:
         """The empty board: a number decides nothing of its own cell."""

@@ -44,7 +44,7 @@ from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle, number_rooms
-from ..black_white import can_blacken
+from ..black_white import blacken_at_random, can_blacken
 from .layout import spans
 
 ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
@@ -186,14 +186,7 @@ def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] =
             break
     else:
         return None
-    target = round(rng.uniform(*share) * grid.size)
-    order = list(range(grid.size))
-    rng.shuffle(order)
-    for cell in order:
-        if black.bit_count() >= target:
-            break
-        if can_blacken(grid, black, cell):
-            black |= 1 << cell
+    black = blacken_at_random(grid, black, share, rng)
     return split_for_uniqueness(Painting(rows, cols, rooms, black), rng)
 
 

@@ -28,6 +28,7 @@ given.  The probing techniques come from the frame (:class:`ProbeSpec`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 from math import comb
 
@@ -90,22 +91,28 @@ def _full_reason(grid: Grid, room: Room, whites: Mask) -> str:
 
 
 def _short_reason(grid: Grid, room: Room, blacks: Mask) -> str:
-    return (f"{_room(grid, room)} needs every open cell it has for its {room.number} black cells, so "
-            f"{grid.names(blacks)} {_verb(blacks)} black")
+    return (f"{_room(grid, room)} needs every open cell it has for its {room.number} black "
+            f"cell{'s' * (room.number != 1)}, so {grid.names(blacks)} {_verb(blacks)} black")
 
 
-def two_borders(board: Board) -> list[Step] | None:
-    """A span (from before one border to past the next) needs a black cell: its last open cell is black."""
-    grid = board.grid
+def open_spans(board: Board) -> Iterator[tuple[Mask, Mask]]:
+    """Each span without a black cell, with its open cells (a span with none is a contradiction)."""
     black, undecided = board.shaded, board.undecided
-    steps = []
-    found = 0
     for span in layout(board.puzzle).spans:
         if span & black:
             continue
         open_ = span & undecided
         if not open_:
             raise Contradiction("a white run would cross two room borders", span)
+        yield span, open_
+
+
+def two_borders(board: Board) -> list[Step] | None:
+    """A span (from before one border to past the next) needs a black cell: its last open cell is black."""
+    grid = board.grid
+    steps = []
+    found = 0
+    for span, open_ in open_spans(board):
         if open_ & (open_ - 1) == 0 and not open_ & found:
             found |= open_
             steps.append(Step(open_, 0, partial(_span_reason, grid, span, open_)))
@@ -124,13 +131,10 @@ def _span_reason(grid: Grid, span: Mask, cell: Mask) -> str:
 def span_neighbours(board: Board) -> list[Step] | None:
     """A span without a black cell gets one among its open cells: a cell touching all of them is white."""
     grid = board.grid
-    black, undecided = board.shaded, board.undecided
+    undecided = board.undecided
     steps = []
     found = 0
-    for span in layout(board.puzzle).spans:
-        if span & black:
-            continue
-        open_ = span & undecided
+    for span, open_ in open_spans(board):
         if open_ & (open_ - 1) == 0:
             continue  # two_borders'
         common = undecided & ~open_

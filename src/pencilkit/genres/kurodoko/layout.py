@@ -27,7 +27,7 @@ from functools import cached_property, lru_cache
 from ...frame.board import Board
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle
-from ..black_white import can_blacken
+from ..black_white import blacken_at_random
 
 BLACK_SHARE = (0.16, 0.26)
 """Range the black share of a painting is drawn from: the corpus's boards run 13-31% black,
@@ -134,19 +134,5 @@ def _breaks(painting: Painting, shaded: Mask) -> Mask:
 
 
 def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE) -> Painting:
-    """A random legal painting whose black share is drawn from ``share``.
-
-    One pass over the cells in a shuffled order suffices: blackening a cell
-    only takes options away, so a cell refused once stays refused.
-    """
-    grid = Grid.of(rows, cols)
-    target = round(rng.uniform(*share) * grid.size)
-    black = 0
-    order = list(range(grid.size))
-    rng.shuffle(order)
-    for cell in order:
-        if black.bit_count() >= target:
-            break
-        if can_blacken(grid, black, cell):
-            black |= 1 << cell
-    return Painting(rows, cols, black)
+    """A random legal painting whose black share is drawn from ``share`` (:func:`blacken_at_random`)."""
+    return Painting(rows, cols, blacken_at_random(Grid.of(rows, cols), 0, share, rng))
