@@ -89,3 +89,41 @@ def test_sat_and_solve_count_as_the_oracle_does(seed: int) -> None:
         status = solve(puzzle).status  # type: ignore[arg-type]
         expected = Status.NONE if not found else Status.UNIQUE if len(found) == 1 else Status.MULTIPLE
         assert status is expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_technique_agrees_with_the_sat_engine_on_larger_boards(seed: int) -> None:
+    """On 6x6 to 8x8 boards, too big to enumerate, the SAT engine lists every solution (when there are
+    at most 40): no deduction on a partial board may contradict one that agrees with it."""
+    rng = random.Random(300 + seed)
+    checked = 0
+    while checked < 12:
+        rows, cols = rng.choice([(6, 6), (6, 8), (8, 8)])
+        rooms, numbers = random_puzzle(rows, cols, rng)
+        puzzle = make_puzzle(rows, cols, rooms, numbers)
+        found = count_sat(HEYAWAKE, puzzle, limit=40)
+        if not found.exhaustive or not found.count or found.count >= 40:
+            continue
+        checked += 1
+        masks = [a.shaded for a in found.solutions]
+        truth = rng.choice(masks)
+        shown = sum(1 << c for c in range(rows * cols) if rng.random() < 0.4)
+        board = Board(puzzle, truth & shown, puzzle.grid.full & ~truth & shown)
+        agree = [s for s in masks if not s & board.unshaded and board.shaded & ~s == 0]
+        for technique in RULESET.ladder:
+            steps = technique.find(board.copy()) or []
+            for step in steps:
+                assert all(not step.shade & ~s and not step.unshade & s for s in agree), technique.name
+
+
+def test_every_technique_has_work_on_these_boards() -> None:
+    """The soundness tests above would pass for a technique that never finds anything: each one does."""
+    used: set[str] = set()
+    for board, _ in partial_boards(0, 60):
+        for technique in RULESET.ladder:
+            try:
+                if technique.find(board.copy()):
+                    used.add(technique.name)
+            except Contradiction:
+                pass
+    assert used == {t.name for t in RULESET.ladder}

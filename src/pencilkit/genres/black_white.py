@@ -69,15 +69,21 @@ def can_blacken(grid: Grid, black: Mask, cell: Cell) -> bool:
     return near & ~reached == 0
 
 
-def blacken_at_random(grid: Grid, black: Mask, share: tuple[float, float], rng: random.Random) -> Mask:
+def blacken_at_random(grid: Grid, black: Mask, share: tuple[float, float], rng: random.Random,
+                      within: Mask | None = None) -> Mask:
     """``black`` with cells blackened at random, each touching no black cell and keeping the white cells
-    connected, until the black share drawn from ``share`` is reached or no cell qualifies.
+    connected, until the black share drawn from ``share`` is reached or no cell qualifies; with
+    ``within``, only cells there, up to that share of them.
 
     One pass over the cells in a shuffled order suffices: blackening a cell
     only takes options away, so a cell refused once stays refused.
     """
-    target = round(rng.uniform(*share) * grid.size)
-    order = list(range(grid.size))
+    if within is None:
+        target = round(rng.uniform(*share) * grid.size)
+        order = list(range(grid.size))
+    else:
+        target = black.bit_count() - (black & within).bit_count() + round(rng.uniform(*share) * within.bit_count())
+        order = list(cells(within))
     rng.shuffle(order)
     for cell in order:
         if black.bit_count() >= target:

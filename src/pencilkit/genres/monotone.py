@@ -98,8 +98,9 @@ class Painted(Protocol):
         """The solved board as an answer."""
 
     def keep_first(self, slot: Cell) -> int:
-        """The sweep's rank of a clue: clues of lower rank are tried for dropping first, so a genre can
-        make the clues printed puzzles seldom show the first to go (0 for all: a plain random order)."""
+        """A clue's rank: the add phase picks among the slots of the highest rank, and the sweep tries
+        clues of lower rank for dropping first, so a genre can make the clues printed puzzles seldom
+        show the last to come and the first to go (0 for all: plain random choices)."""
 
 
 @dataclass(frozen=True)
@@ -366,16 +367,24 @@ def ratable(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level,
 
 def _next_clue(painting: Painted, undecided: Mask, free: Mask, other: Answer | None,
                rng: random.Random) -> Cell | None:
+    """The next slot to clue (see :func:`add_clues`), among those of the highest
+    :meth:`~Painted.keep_first` rank at each stage."""
     if other is not None:
         breaking = list(cells(painting.breaks(other.shaded) & free))
         if breaking:
             open_ones = [c for c in breaking if painting.own(c) & undecided]
-            return rng.choice(open_ones or breaking)
+            return rng.choice(_kept(painting, open_ones or breaking))
     open_slots = [c for c in cells(free) if painting.own(c) & undecided]
     if open_slots:
-        return rng.choice(open_slots)
+        return rng.choice(_kept(painting, open_slots))
     seeing = [c for c in cells(free) if painting.reach(c) & undecided]
-    return rng.choice(seeing) if seeing else None
+    return rng.choice(_kept(painting, seeing)) if seeing else None
+
+
+def _kept(painting: Painted, slots: list[Cell]) -> list[Cell]:
+    """The slots of the highest :meth:`~Painted.keep_first` rank among ``slots`` (in their order)."""
+    top = max(painting.keep_first(c) for c in slots)
+    return [c for c in slots if painting.keep_first(c) == top]
 
 
 def sweep(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,

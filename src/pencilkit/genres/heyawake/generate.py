@@ -33,7 +33,7 @@ class HeyawakeGenerator(MonotoneGenerator):
               deadline: float | None = None) -> Painting | None:
         """A painting unique when fully numbered (:func:`~pencilkit.genres.heyawake.painting.paint`),
         with rooms split until the ladder up to ``target`` finishes it (:func:`open_up`)."""
-        painting = paint(rows, cols, rng)
+        painting = paint(rows, cols, rng, unique=target > Level.EASY)
         return None if painting is None else open_up(painting, self.ruleset, target, rng, deadline)
 
     def max_level(self, rows: int, cols: int) -> Level:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...grid import Cell, Grid, Mask
+from ...grid import cells as _cells
 from ...puzzle import Puzzle
 
 
@@ -92,18 +93,12 @@ def _layout(puzzle: Puzzle) -> Layout:
     found = spans(grid, room_of)
     of: list[list[int]] = [[] for _ in range(grid.size)]
     for k, span in enumerate(found):
-        m = span
-        while m:
-            low = m & -m
-            of[low.bit_length() - 1].append(k)
-            m ^= low
-    zones = []
-    for room in rooms:
-        zone = grid.dilate(room.cells)
-        for span in found:
-            if span & room.cells:
-                zone |= span
-        zones.append(zone)
+        for c in _cells(span):
+            of[c].append(k)
+    zones = [grid.dilate(room.cells) for room in rooms]
+    for span in found:
+        for k in {room_of[c] for c in _cells(span)}:
+            zones[k] |= span
     return Layout(grid, rooms, tuple(r for r in rooms if r.number is not None), tuple(found),
                   tuple(tuple(s) for s in of), room_of, tuple(zones))
 

@@ -10,20 +10,22 @@ first uncovered cell in reading order it places a rectangle drawn from
 :func:`paint` then blackens cells, each touching no black cell and keeping
 the white cells connected: first one cell in every span (a stretch across
 two room borders must hold a black cell; the span with the fewest cells left
-that may turn black goes first, and the cell chosen is one that serves the
-most spans still without one), then more at random up to the black share
+apart from every black cell goes first, and the cell chosen is one that
+serves the most spans still without one), then more at random up to the black share
 drawn for the board.  A span with no cell left that may turn black makes the
 attempt fail (``None``); the driver draws again.
 
 Random rooms and cells are seldom unique even with every room numbered: a
 rival solution keeps every count and moves black cells within rooms.
-:func:`split_for_uniqueness` mends that before any number is chosen: while
-the SAT engine finds a rival to the fully numbered puzzle, it splits a room
-where the two differ in rectangles (by one line, or by two crossing) such that
-the painting stays legal and the rival breaks a rule (a count in one part, or
-a run across a new border).  When no cut can, a black cell is added in a room where they
-differ, which changes that room's count.  A rival neither can break, or one
-still there after :data:`SPLIT_ROUNDS` changes a room, makes the attempt fail.
+:func:`make_unique` mends that before any number is chosen.  While the SAT
+engine finds rivals to the fully numbered puzzle (:data:`RIVALS_AT_ONCE` at a
+time), the painting changes where each one differs from it
+(:func:`_break_rival`): a black cell more in a room where the two differ (its
+count changes); else that room cut into rectangles, by one line or by two
+crossing (:func:`_split_away`), so that the rival breaks a rule; else a black
+cell more next to such a room; else a black cell there moved; else those
+rooms and the cells around them painted again.  A rival nothing breaks, or
+more than :data:`UNIQUE_ROUNDS` changes a room, makes the attempt fail.
 
 A *painting* is the result: rooms and a solution.  Any room can carry its
 number, the count of its black cells, written in its first cell; adding a
@@ -54,7 +56,7 @@ ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
 )
 """The room rectangles :func:`draw_rooms` draws from, and how often: the published rooms' shapes
 (2x3 the most common, then 2x2, 3x3, 2x4, 1x3, 1x2, 1x1), with the smallest and thinnest left to the
-splits that make a painting unique (:func:`split_for_uniqueness`), which cut rooms in two."""
+cuts that make a painting unique (:func:`make_unique`)."""
 BLACK_SHARE = (0.18, 0.24)
 """Range of black shares :func:`paint` fills a painting up to before it makes it unique (which adds
 black cells): the published puzzles run 24-32%."""
@@ -137,7 +139,7 @@ class Painting:
         return self.room_masks[self.rooms[slot]]
 
     def keep_first(self, slot: Cell) -> int:
-        """Zeros go first: published puzzles number few rooms 0 (about one number in twenty)."""
+        """Zeros come last and go first: published puzzles number few rooms 0 (one number in fourteen)."""
         return 0 if self.count(slot) == 0 else 1
 
     def reach(self, slot: Cell) -> Mask:
@@ -150,6 +152,11 @@ class Painting:
             raise ValueError("a number is written in the first cell of its room")
         return Puzzle.make("heyawake", self.rows, self.cols, {c: self.count(c) for c in cells(clue_cells)},
                            self.rooms)
+
+    @cached_property
+    def numbered(self) -> Puzzle:
+        """The puzzle with every room numbered."""
+        return self.puzzle(self.slots)
 
     def board(self, clue_cells: Mask, shaded: Mask = 0, unshaded: Mask = 0) -> Board:
         return Board(self.puzzle(clue_cells), shaded, unshaded)
@@ -174,7 +181,8 @@ def _breaks(painting: Painting, shaded: Mask) -> Mask:
                != painting.count(slot_bit.bit_length() - 1))
 
 
-def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE) -> Painting | None:
+def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE,
+          unique: bool = True) -> Painting | None:
     """A random legal painting on freshly drawn rooms, unique when every room is numbered; ``None`` when
     a span could not be blackened or a rival could not be split away."""
     grid = Grid.of(rows, cols)
@@ -187,7 +195,8 @@ def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] =
     else:
         return None
     black = blacken_at_random(grid, black, share, rng)
-    return split_for_uniqueness(Painting(rows, cols, rooms, black), rng)
+    painting = Painting(rows, cols, rooms, black)
+    return make_unique(painting, rng) if unique else painting
 
 
 def blacken_spans(grid: Grid, todo: list[Mask], rng: random.Random, black: Mask = 0,
@@ -196,54 +205,70 @@ def blacken_spans(grid: Grid, todo: list[Mask], rng: random.Random, black: Mask 
     white cells connected and outside ``avoid``; ``None`` when some span cannot get one."""
     todo = [span for span in todo if not span & black]
     while todo:
-        options = [[c for c in cells(span & ~avoid) if can_blacken(grid, black, c)] for span in todo]
-        fewest = min(range(len(todo)), key=lambda k: len(options[k]))
-        if not options[fewest]:
+        free = grid.full & ~grid.dilate(black) & ~avoid  # cells apart from every black cell
+        fewest = min(todo, key=lambda span: (span & free).bit_count())
+        options = [c for c in cells(fewest & free) if can_blacken(grid, black, c)]
+        if not options:
             return None
-        served = {c: sum(1 for span in todo if span >> c & 1) for c in options[fewest]}
+        served = {c: sum(1 for span in todo if span >> c & 1) for c in options}
         best = max(served.values())
-        black |= 1 << rng.choice([c for c in options[fewest] if served[c] == best])
+        black |= 1 << rng.choice([c for c in options if served[c] == best])
         todo = [span for span in todo if not span & black]
     return black
 
 
-SPAN_TRIES = 3
+SPAN_TRIES = 8
 """Attempts :func:`paint` makes to blacken every span of one drawing of rooms before it gives up."""
-SPLIT_ROUNDS = 4
-"""Rooms :func:`split_for_uniqueness` may split per room of the board, before it gives up."""
+UNIQUE_ROUNDS = 4
+"""Changes :func:`make_unique` may make per room of the board, before it gives up."""
+RIVALS_AT_ONCE = 8
+"""Rivals :func:`make_unique` asks the SAT engine for at once: changes in one part of the board seldom
+touch a rival elsewhere, so one count serves several changes."""
 
 
-def split_for_uniqueness(painting: Painting, rng: random.Random) -> Painting | None:
+def make_unique(painting: Painting, rng: random.Random) -> Painting | None:
     """The painting with rooms split until its fully numbered puzzle is unique (see the module docstring)."""
     from ...engines.sat import count_sat
     from . import HEYAWAKE
 
-    for _ in range(SPLIT_ROUNDS * len(painting.room_masks)):
-        found = count_sat(HEYAWAKE, painting.puzzle(painting.slots), limit=2)
+    changes = 0
+    while changes < UNIQUE_ROUNDS * len(painting.room_masks):
+        found = count_sat(HEYAWAKE, painting.numbered, limit=RIVALS_AT_ONCE + 1)
         rivals = [s.shaded for s in found.solutions if s.shaded != painting.black]
         if not rivals:
             return painting if found.exhaustive else None
-        changed = _break_rival(painting, rivals[0], rng)
-        if changed is None:
-            return None
-        painting = changed
+        for rival in rivals:
+            theirs = Answer(painting.rows, painting.cols, rival, painting.grid.full & ~rival)
+            if changes and HEYAWAKE.check(painting.numbered, theirs):
+                continue  # an earlier change broke this one too
+            changed = _break_rival(painting, rival, rng)
+            if changed is None:
+                return None
+            painting = changed
+            changes += 1
     return None
 
 
 def _break_rival(painting: Painting, rival: Mask, rng: random.Random) -> Painting | None:
     """The painting changed so that ``rival`` is no solution of its fully numbered puzzle, or ``None``.
 
-    In order: a black cell more in a room where the two differ (which changes
-    that room's count); that room cut so that the rival breaks a rule; a black
-    cell more next to such a room; a black cell of the painting where they
+    In order: a room where the two differ cut so that the rival breaks a rule
+    and the painting none (which only adds rules); a black cell more in such a
+    room (which changes its count); such a room cut with black cells added to
+    the painting where the cut needs them; a black cell more next to such a
+    room; a black cell of the painting where they
     differ moved (taken away, and the spans it leaves without a black cell
-    blackened again elsewhere).
+    blackened again elsewhere); and last, those rooms and the cells around
+    them painted again.
     """
     grid = painting.grid
     differ = rival ^ painting.black
     touched = sorted({painting.rooms[c] for c in cells(differ)})
     rng.shuffle(touched)
     near = sum((painting.room_masks[room] for room in touched), 0)
+    split = _split_away(painting, rival, touched, rng, keep_black=True)
+    if split is not None:
+        return split
     options = [c for c in cells(near) if can_blacken(grid, painting.black, c)]
     if options:
         return painting.with_black(painting.black | 1 << rng.choice(options))
@@ -260,13 +285,18 @@ def _break_rival(painting: Painting, rival: Mask, rng: random.Random) -> Paintin
         black = blacken_spans(grid, layout, rng, painting.black & ~(1 << cell), avoid=1 << cell)
         if black is not None:
             return painting.with_black(black)
+    region = grid.dilate(near)  # the last resort: paint the rooms where they differ, and around, again
+    black = blacken_spans(grid, layout, rng, painting.black & ~region)
+    if black is not None:
+        return painting.with_black(blacken_at_random(grid, black, BLACK_SHARE, rng, within=region))
     return None
 
 
-def _split_away(painting: Painting, rival: Mask, touched: list[int], rng: random.Random) -> Painting | None:
+def _split_away(painting: Painting, rival: Mask, touched: list[int], rng: random.Random,
+                keep_black: bool = False) -> Painting | None:
     """The painting with one of the rooms ``touched`` cut (:func:`_cuts`) so that ``rival`` breaks a rule; when
     the cuts leave a span of the painting without a black cell, black cells are added to it
-    (:func:`blacken_spans`), which changes the solution, and so the rival too."""
+    (:func:`blacken_spans`), which changes the solution, and so the rival too, unless ``keep_black``."""
     from . import HEYAWAKE
 
     grid = painting.grid
@@ -275,10 +305,10 @@ def _split_away(painting: Painting, rival: Mask, touched: list[int], rng: random
         for parts in _shuffled_cuts(grid, painting, room, rng):
             rooms = _relabel(painting, parts)
             black = blacken_spans(grid, spans(grid, rooms), rng, painting.black)
-            if black is None:
+            if black is None or keep_black and black != painting.black:
                 continue
             split = Painting(painting.rows, painting.cols, rooms, black)
-            if black != painting.black or HEYAWAKE.check(split.puzzle(split.slots), theirs):
+            if black != painting.black or HEYAWAKE.check(split.numbered, theirs):
                 return split
     return None
 
@@ -290,15 +320,16 @@ PUBLISHED_SHAPES: dict[tuple[int, int], int] = {
 """How often published rooms have each shape (short side, long side), per mille; others are rarer."""
 
 
-def _shuffled_cuts(grid: Grid, painting: Painting, room: int, rng: random.Random) -> list[list[Mask]]:
+def _shuffled_cuts(grid: Grid, painting: Painting, room: int, rng: random.Random,
+                   singles: bool = False) -> list[list[Mask]]:
     """The cuts of a room in a random order that favours cuts into shapes published puzzles use often
-    (each cut drawn with a weight, the product of its parts' :data:`PUBLISHED_SHAPES` shares), but no
-    cut that leaves a single-cell room."""
+    (each cut drawn with a weight, the product of its parts' :data:`PUBLISHED_SHAPES` shares); a cut
+    that leaves a single-cell room only with ``singles``."""
     room_mask = painting.room_masks[room]
     ranked = []
     for parts in _cuts(grid, room_mask):
         pieces = [*parts, room_mask & ~sum(parts)]
-        if any(m & (m - 1) == 0 for m in pieces):
+        if not singles and any(m & (m - 1) == 0 for m in pieces):
             continue
         weight = 1.0
         for piece in pieces:
@@ -327,34 +358,54 @@ def _cuts(grid: Grid, room: Mask) -> list[list[Mask]]:
 
 def open_up(painting: Painting, ruleset: Ruleset, level: Level, rng: random.Random,
             deadline: float | None = None) -> Painting | None:
-    """The painting with rooms split until the ladder up to ``level`` finishes its fully numbered
-    puzzle; ``None`` when the ladder stalls and no room with an open cell can be split.
+    """The painting with rooms cut until the ladder up to ``level`` finishes its fully numbered puzzle
+    (then that puzzle is unique, every technique being sound); ``None`` when no room with an open cell
+    can be cut.
 
-    Only splits that keep the painting legal as it is are made (every new span
-    already holds a black cell), so the solution stays, and splitting only adds
-    rules: the ladder goes on from where it stalled.
+    A cut that keeps the painting legal as it is (every new span already holds
+    a black cell) keeps the solution and only adds rules, so the ladder goes on
+    from where it stalled.  When there is none, a cut whose new spans need
+    black cells gets them (:func:`blacken_spans`), and last a cut that leaves
+    a single-cell room: the solution changes, and the ladder starts again.
     """
     from ..monotone import finishes
 
-    grid = painting.grid
     board = painting.board(painting.slots)
-    while not finishes(ruleset, board, level, deadline):
+    for _ in range(UNIQUE_ROUNDS * len(painting.room_masks)):
+        if finishes(ruleset, board, level, deadline):
+            return painting
         rooms = sorted({painting.rooms[c] for c in cells(board.undecided)})
         rng.shuffle(rooms)
-        split = None
-        for room in rooms:
-            for parts in _shuffled_cuts(grid, painting, room, rng):
-                labels = _relabel(painting, parts)
-                if all(span & painting.black for span in spans(grid, labels)):
-                    split = Painting(painting.rows, painting.cols, labels, painting.black)
-                    break
-            if split is not None:
-                break
+        split = _open_cut(painting, rooms, rng, keep_black=True)
+        if split is not None:
+            painting = split
+            board = painting.board(painting.slots, board.shaded, board.unshaded)
+            continue
+        split = _open_cut(painting, rooms, rng, keep_black=False) or _open_cut(
+            painting, rooms, rng, keep_black=False, singles=True)
         if split is None:
             return None
         painting = split
-        board = painting.board(painting.slots, board.shaded, board.unshaded)
-    return painting
+        board = painting.board(painting.slots)
+    return None
+
+
+def _open_cut(painting: Painting, rooms: list[int], rng: random.Random, keep_black: bool,
+              singles: bool = False) -> Painting | None:
+    """One of ``rooms`` cut, the painting kept as it is or (without ``keep_black``) given the black cells
+    the new spans need, leaving a single-cell room only with ``singles``; ``None`` when no cut will do."""
+    grid = painting.grid
+    for room in rooms:
+        for parts in _shuffled_cuts(grid, painting, room, rng, singles):
+            labels = _relabel(painting, parts)
+            layout = spans(grid, labels)
+            if all(span & painting.black for span in layout):
+                return Painting(painting.rows, painting.cols, labels, painting.black)
+            if not keep_black:
+                black = blacken_spans(grid, layout, rng, painting.black)
+                if black is not None:
+                    return Painting(painting.rows, painting.cols, labels, black)
+    return None
 
 
 def _relabel(painting: Painting, parts: list[Mask]) -> tuple[int, ...]:

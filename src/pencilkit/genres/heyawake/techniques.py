@@ -11,13 +11,11 @@ two_borders            easy         a span (a run across two borders) with one o
                                     cell left and no black cell blackens it
 white_exit             easy         a group of white cells with one open cell around
                                     it goes out through that cell
-span_neighbours        medium       a cell next to every open cell of a span with no
-                                    black cell is white
-connectivity           medium       a cell whose blackening would cut the white cells
-                                    apart is white; a cell cut off from them is black
 room_patterns          medium       every way to place a room's black cells, checked
                                     against its neighbours: what all agree on holds,
                                     in the room and around it
+connectivity           medium       a cell whose blackening would cut the white cells
+                                    apart is white; a cell cut off from them is black
 short_contradiction    hard         probing: a value refuted within a few steps
 contradiction          expert       probing: a value refuted within more steps
 =====================  ===========  ==============================================
@@ -126,33 +124,6 @@ def _span_reason(grid: Grid, span: Mask, cell: Mask) -> str:
 
 
 # -- medium ------------------------------------------------------------------
-
-
-def span_neighbours(board: Board) -> list[Step] | None:
-    """A span without a black cell gets one among its open cells: a cell touching all of them is white."""
-    grid = board.grid
-    undecided = board.undecided
-    steps = []
-    found = 0
-    for span, open_ in open_spans(board):
-        if open_ & (open_ - 1) == 0:
-            continue  # two_borders'
-        common = undecided & ~open_
-        for cell in cells(open_):
-            common &= grid.neighbours[cell]
-            if not common:
-                break
-        if common & ~found:
-            found |= common
-            steps.append(Step(0, common, partial(_span_neighbours_reason, grid, span, open_, common)))
-    return steps
-
-
-def _span_neighbours_reason(grid: Grid, span: Mask, open_: Mask, whites: Mask) -> str:
-    first, last = (span & -span).bit_length() - 1, span.bit_length() - 1
-    return (f"{grid.name(first)} to {grid.name(last)} cross two room borders, so one of {grid.names(open_)} is "
-            f"black; {grid.names(whites)} {_verb(whites)} next to all of them, so white")
-
 
 
 def room_patterns(board: Board) -> list[Step] | None:
@@ -276,12 +247,9 @@ TECHNIQUES = (
               "A white run may not cross two room borders: when a stretch across two borders has one open "
               "cell left and no black cell, that cell is black."),
     WHITE_EXIT,
-    Technique("span_neighbours", Level.MEDIUM, span_neighbours,
-              "A stretch across two room borders needs a black cell among its open cells: a cell next to "
-              "every one of them is white."),
-    CONNECTIVITY,
     Technique("room_patterns", Level.MEDIUM, room_patterns,
               "List every way to place a room's missing black cells that keeps them apart, walls in no white "
               "cell and leaves no white run across two borders: a cell black (or white) in all of them is, "
               "and a cell around the room next to a black cell in all of them is white."),
+    CONNECTIVITY,
 )
