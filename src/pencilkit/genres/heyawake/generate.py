@@ -14,8 +14,8 @@ import random
 
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
-from ..monotone import MonotoneGenerator
-from .painting import Painting, open_up, paint
+from ..monotone import MonotoneGenerator, finishes
+from .painting import Painting, grow_rooms, open_up, paint
 
 PATIENCE = 2
 """Number moves per ``rows + cols`` after which the driver paints a new board."""
@@ -31,10 +31,20 @@ class HeyawakeGenerator(MonotoneGenerator):
 
     def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
               deadline: float | None = None) -> Painting | None:
-        """A painting unique when fully numbered (:func:`~pencilkit.genres.heyawake.painting.paint`),
-        with rooms split until the ladder up to ``target`` finishes it (:func:`open_up`)."""
+        """A painting unique when fully numbered (:func:`~pencilkit.genres.heyawake.painting.paint`;
+        easy ones skip the SAT step), with rooms cut until the ladder up to ``target`` finishes it
+        (:func:`open_up`), and at easy and medium rooms merged back while it still does
+        (:func:`grow_rooms`; above medium the ladder is too slow to ask so often)."""
         painting = paint(rows, cols, rng, unique=target > Level.EASY)
-        return None if painting is None else open_up(painting, self.ruleset, target, rng, deadline)
+        if painting is not None:
+            painting = open_up(painting, self.ruleset, target, rng, deadline)
+        if painting is None or target > Level.MEDIUM:
+            return painting
+        return grow_rooms(painting, rng, keeps=lambda merged: self.finishes(merged, target, deadline))
+
+    def finishes(self, painting: Painting, level: Level, deadline: float | None) -> bool:
+        """Whether the ladder up to ``level`` finishes the fully numbered puzzle of ``painting``."""
+        return finishes(self.ruleset, painting.board(painting.slots), level, deadline)
 
     def max_level(self, rows: int, cols: int) -> Level:
         """Boards of fewer than 3 cells a side hold too little for the probing levels."""

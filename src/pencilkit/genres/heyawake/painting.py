@@ -26,6 +26,8 @@ crossing (:func:`_split_away`), so that the rival breaks a rule; else a black
 cell more next to such a room; else a black cell there moved; else those
 rooms and the cells around them painted again.  A rival nothing breaks, or
 more than :data:`UNIQUE_ROUNDS` changes a room, makes the attempt fail.
+:func:`grow_rooms` then merges rooms back while the puzzle stays unique,
+and :func:`open_up` cuts rooms until the ladder up to a level finishes it.
 
 A *painting* is the result: rooms and a solution.  Any room can carry its
 number, the count of its black cells, written in its first cell; adding a
@@ -38,6 +40,7 @@ gives the same painting on every machine.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -196,7 +199,10 @@ def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] =
         return None
     black = blacken_at_random(grid, black, share, rng)
     painting = Painting(rows, cols, rooms, black)
-    return make_unique(painting, rng) if unique else painting
+    if not unique:
+        return painting
+    made = make_unique(painting, rng)
+    return None if made is None else grow_rooms(made, rng)
 
 
 def blacken_spans(grid: Grid, todo: list[Mask], rng: random.Random, black: Mask = 0,
@@ -247,6 +253,60 @@ def make_unique(painting: Painting, rng: random.Random) -> Painting | None:
             painting = changed
             changes += 1
     return None
+
+
+MERGE_LIMIT = 12
+"""The most cells :func:`grow_rooms` lets a merged room have (published rooms seldom hold more)."""
+SMALL_ROOM = 3
+"""Rooms of at most this many cells are the ones :func:`grow_rooms` merges (with any neighbour)."""
+
+
+def unique(painting: Painting) -> bool:
+    """Whether the fully numbered puzzle has one solution, by the SAT engine."""
+    from ...engines.sat import count_sat
+    from . import HEYAWAKE
+
+    found = count_sat(HEYAWAKE, painting.numbered, limit=2)
+    return found.exhaustive and found.count == 1
+
+
+def grow_rooms(painting: Painting, rng: random.Random,
+               keeps: Callable[[Painting], bool] = unique) -> Painting:
+    """The painting with rooms merged back where it stays good: each pair of side-by-side rooms, one of
+    them small (:data:`SMALL_ROOM`), whose union is a rectangle of at most :data:`MERGE_LIMIT` cells,
+    tried once in random order, is merged when ``keeps`` says yes of the result (by default: its fully
+    numbered puzzle is still unique).
+
+    Merging keeps the painting legal (a border less only lengthens spans, and
+    the merged room's count is the sum), so only uniqueness is in question.
+    It gives back some of the room size the cuts of :func:`make_unique` and
+    :func:`open_up` took.
+    """
+    grid = painting.grid
+    pairs = set()
+    for cell in range(grid.size):
+        for other in grid.neighbour_lists[cell]:
+            a, b = painting.rooms[cell], painting.rooms[other]
+            small = min(painting.room_masks[a].bit_count(), painting.room_masks[b].bit_count()) <= SMALL_ROOM
+            if a < b and small:
+                pairs.add((a, b))
+    order = sorted(pairs)
+    rng.shuffle(order)
+    masks = list(painting.room_masks)
+    labels = list(painting.rooms)
+    for a, b in order:
+        first, second = labels[(masks[a] & -masks[a]).bit_length() - 1], labels[(masks[b] & -masks[b]).bit_length() - 1]
+        if first == second:
+            continue
+        union = sum(1 << c for c, x in enumerate(labels) if x in (first, second))
+        top, bottom = grid.row_span(union)
+        left, right = grid.col_span(union)
+        if union.bit_count() > MERGE_LIMIT or union != grid.rect(top, bottom, left, right):
+            continue
+        merged = [first if x == second else x for x in labels]
+        if keeps(Painting(painting.rows, painting.cols, number_rooms(grid, merged), painting.black)):
+            labels = merged
+    return Painting(painting.rows, painting.cols, number_rooms(grid, labels), painting.black)
 
 
 def _break_rival(painting: Painting, rival: Mask, rng: random.Random) -> Painting | None:
