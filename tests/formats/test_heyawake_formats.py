@@ -224,3 +224,17 @@ def test_corpus_puzzles_round_trip_through_url_and_file() -> None:
         assert again == pzpr_form(puzzle), url
         assert format_url(again) == url
         assert parse_pzprv3(format_pzprv3(puzzle))[0] == puzzle
+
+
+def test_ragged_rooms_rows_are_named() -> None:
+    """Rooms rows of unequal length are a one-line error naming the row, in the text grid and in JSON,
+    and a one-column board still takes wide room labels one a row."""
+    from pencilkit.errors import FormatError
+    from pencilkit.formats.detect import read_puzzle
+
+    with pytest.raises(FormatError, match="row 2 has 1 cell but row 1 has 2"):
+        read_puzzle("genre: heyawake\ngrid:\n1.\n..\nrooms:\n00\n0\n")
+    with pytest.raises(FormatError, match="row 2 has 1 cell but row 1 has 2"):
+        read_puzzle('{"genre":"heyawake","puzzle":{"grid":["1.",".."],"rooms":["00","1"]}}')
+    column = read_puzzle("genre: heyawake\ngrid:\n" + ".\n" * 12 + "rooms:\n" + "".join(f"{k}\n" for k in range(12)))
+    assert column.room_count == 12

@@ -49,15 +49,17 @@ def puzzle_from_object(data: Any, read_text: ReadText) -> Puzzle:
     if not isinstance(genre, str):
         raise FormatError("the JSON puzzle has no 'genre'")
     rooms = fields.get("rooms")
-    return parse_table(genre, _table(grid, "grid"), None if rooms is None else _table(rooms, "rooms"))
+    table = _table(grid, "grid")
+    return parse_table(genre, table, None if rooms is None else _table(rooms, "rooms", len(table[0])))
 
 
-def _table(value: Any, name: str) -> list[list[str]]:
-    """A JSON grid's tokens row by row: given as strings (a row of tokens each) or as lists of tokens."""
+def _table(value: Any, name: str, width: int | None = None) -> list[list[str]]:
+    """A JSON grid's tokens row by row: given as strings (a row of tokens each, read as
+    :func:`~.text.split_rows` reads them for a board ``width`` wide) or as lists of tokens."""
     if not isinstance(value, list) or not value:
         raise FormatError(f"the JSON puzzle has no {name!r} list of rows")
     if all(isinstance(row, str) for row in value):
-        return split_rows(value)
+        return split_rows(value, width)
     if not all(isinstance(row, list) for row in value):
         raise FormatError(f"the JSON {name} must be a list of strings or a list of lists")
     width = len(value[0])

@@ -32,19 +32,22 @@ def format_text(puzzle: Puzzle) -> str:
     return str(puzzle)
 
 
-def split_rows(lines: list[str]) -> list[list[str]]:
-    """Grid rows to tokens: space-separated if any row has spaces, else one per character."""
+def split_rows(lines: list[str], width: int | None = None) -> list[list[str]]:
+    """Grid rows to tokens: space-separated if any row has spaces, else one per character (or, when rows
+    of whole tokens differ in length and ``width`` does not say otherwise, one token a row: a
+    one-column board with wide clues)."""
     rows = [line.strip() for line in lines if line.strip()]
     if not rows:
         raise FormatError("the grid has no rows")
     spaced = any(len(row.split()) > 1 for row in rows)
     table = [row.split() if spaced else list(row) for row in rows]
-    if not spaced and len({len(row) for row in table}) > 1 and all(_is_token(row) for row in rows):
+    one_column = width in (None, 1) and len({len(row) for row in table}) > 1
+    if not spaced and one_column and all(_is_token(row) for row in rows):
         table = [[row] for row in rows]  # a one-column board with wide clues
-    width = len(table[0])
+    cols = len(table[0])
     for r, row in enumerate(table):
-        if len(row) != width:
-            raise FormatError(f"row {r + 1} has {len(row)} cells but row 1 has {width}")
+        if len(row) != cols:
+            raise FormatError(f"row {r + 1} has {len(row)} cell{'s' * (len(row) != 1)} but row 1 has {cols}")
     return table
 
 
@@ -54,7 +57,8 @@ def _is_token(text: str) -> bool:
 
 def parse_grid(genre: str, lines: list[str], room_lines: list[str] | None = None) -> Puzzle:
     """A puzzle from its rows of tokens and, for a board of rooms, its rows of room labels."""
-    return parse_table(genre, split_rows(lines), None if room_lines is None else split_rows(room_lines))
+    table = split_rows(lines)
+    return parse_table(genre, table, None if room_lines is None else split_rows(room_lines, len(table[0])))
 
 
 def parse_table(genre: str, table: list[list[str]], rooms: list[list[str]] | None = None) -> Puzzle:
