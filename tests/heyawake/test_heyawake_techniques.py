@@ -20,6 +20,7 @@ from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres.heyawake import HEYAWAKE
 from pencilkit.grid import Mask
+from pencilkit.puzzle import Puzzle
 
 from .helpers import make_puzzle, to_mask
 from .oracle import random_puzzle, solutions
@@ -28,7 +29,7 @@ SHAPES = [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4)]
 RULESET = HEYAWAKE.ruleset
 
 
-def puzzles(seed: int, count: int) -> Iterator[tuple[object, list[Mask]]]:
+def puzzles(seed: int, count: int) -> Iterator[tuple[Puzzle, list[Mask]]]:
     rng = random.Random(seed)
     for _ in range(count):
         rows, cols = rng.choice(SHAPES)
@@ -42,11 +43,11 @@ def partial_boards(seed: int, count: int) -> Iterator[tuple[Board, list[Mask]]]:
     for puzzle, found in puzzles(seed, count):
         if not found:
             continue
-        full = puzzle.grid.full  # type: ignore[attr-defined]
+        full = puzzle.grid.full
         truth = rng.choice(found)
         for share in (0.0, 0.2, 0.45, 0.7):
-            shown = sum(1 << c for c in range(puzzle.grid.size) if rng.random() < share)  # type: ignore[attr-defined]
-            board = Board(puzzle, truth & shown, full & ~truth & shown)  # type: ignore[arg-type]
+            shown = sum(1 << c for c in range(puzzle.grid.size) if rng.random() < share)
+            board = Board(puzzle, truth & shown, full & ~truth & shown)
             yield board, [s for s in found if not s & board.unshaded and board.shaded & ~s == 0]
 
 
@@ -83,10 +84,10 @@ def test_the_ladder_keeps_every_solution(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_sat_and_solve_count_as_the_oracle_does(seed: int) -> None:
     for puzzle, found in puzzles(200 + seed, 40):
-        sat = count_sat(HEYAWAKE, puzzle, limit=3)  # type: ignore[arg-type]
+        sat = count_sat(HEYAWAKE, puzzle, limit=3)
         assert sat.count == min(3, len(found))
         assert {a.shaded for a in sat.solutions} <= set(found)
-        status = solve(puzzle).status  # type: ignore[arg-type]
+        status = solve(puzzle).status
         expected = Status.NONE if not found else Status.UNIQUE if len(found) == 1 else Status.MULTIPLE
         assert status is expected
 

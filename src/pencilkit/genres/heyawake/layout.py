@@ -39,9 +39,6 @@ class Layout:
     """The rooms with a number, in room order."""
     spans: tuple[Mask, ...]
     """Every span (see the module docstring), row spans first."""
-    spans_of: tuple[tuple[int, ...], ...]
-    """For each cell, the spans that hold it (indices into ``spans``)."""
-    room_of: tuple[int, ...]
     zones: tuple[Mask, ...]
     """For each room, the cells whose state a placement of its black cells depends on: the room, the
     cells around it, and the spans that meet it."""
@@ -91,16 +88,12 @@ def _layout(puzzle: Puzzle) -> Layout:
         numbers[room_of[cell]] = (number, cell)
     rooms = tuple(Room(k, mask, *numbers.get(k, (None, None))) for k, mask in enumerate(puzzle.room_masks))
     found = spans(grid, room_of)
-    of: list[list[int]] = [[] for _ in range(grid.size)]
-    for k, span in enumerate(found):
-        for c in _cells(span):
-            of[c].append(k)
     zones = [grid.dilate(room.cells) for room in rooms]
     for span in found:
         for k in {room_of[c] for c in _cells(span)}:
             zones[k] |= span
     return Layout(grid, rooms, tuple(r for r in rooms if r.number is not None), tuple(found),
-                  tuple(tuple(s) for s in of), room_of, tuple(zones))
+                  tuple(zones))
 
 
 def most_black(grid: Grid, room: Mask) -> int:

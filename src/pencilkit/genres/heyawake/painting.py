@@ -178,10 +178,10 @@ class Painting:
 
 @lru_cache(maxsize=1024)
 def _breaks(painting: Painting, shaded: Mask) -> Mask:
-    return sum(slot_bit for slot_bit in (m & -m for m in painting.room_masks)
-               if ((painting.own(slot_bit.bit_length() - 1)) & (shaded ^ painting.black))
-               and (painting.own(slot_bit.bit_length() - 1) & shaded).bit_count()
-               != painting.count(slot_bit.bit_length() - 1))
+    """:meth:`Painting.breaks`, cached: the sweeps after each number move ask again about the same rivals."""
+    black = painting.black
+    return sum(room & -room for room in painting.room_masks
+               if (room & shaded).bit_count() != (room & black).bit_count())
 
 
 def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE,
