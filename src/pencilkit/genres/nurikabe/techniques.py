@@ -15,6 +15,7 @@ sea_reach              medium       a cell the sea cells left cannot reach from 
 unreachable            medium       a cell no island can reach within its size is sea
 island_shapes          medium       every way to finish a small island agrees on a cell
 forced                 medium       a value that breaks a rule at once is wrong
+errand                 medium       land only one island can supply fixes its passes and its limits
 short_contradiction    hard         probing: a value refuted within 6 steps
 enclosed_island        expert       an island kept off the edge needs a fence of sea it can afford
 contradiction          expert       probing: a value refuted within 20 steps
@@ -35,6 +36,7 @@ from ...frame.levels import Level
 from ...grid import Cell, Grid, Mask, cells
 from .analysis import Analysis, Island, analysis, describe
 from .cuts import CutStructure, cut_structure
+from .errands import Errand, contracted_rings, errand_costs, errands
 from .fence import Span, fence_boxes, walled_off
 
 SEA_PARTS: Derived[tuple[Mask, list[Mask], list[Mask]]] = Derived("sea parts")
@@ -59,6 +61,8 @@ SHAPES_MAX_NEED = 4
 NEAR_RADIUS = 8
 """``prospects`` grows the changed cells by up to this many steps, once per board, to tell which
 islands a change is near; islands that need more look their own neighbourhood up (cached)."""
+ERRAND_MAX_NEED = 40
+"""``errand`` looks only at islands that still need at most this many cells."""
 ROOM_SLACK = 12
 """``forced`` looks for the cell an island cannot lose only when its room is this close to its need."""
 
@@ -530,6 +534,67 @@ def forced(board: Board) -> list[Step] | None:
     return _sea_cut(board, a)
 
 
+def errand(board: Board) -> list[Step] | None:
+    """Land only one island can supply (a landless 2x2 block's, or stray land) fixes that island's way.
+
+    See :mod:`.errands`: a cell every way to the errand passes is land, and a
+    cell the island cannot take as well, which no other island can reach, is
+    sea.  Islands that still need more than :data:`ERRAND_MAX_NEED` cells are
+    left alone: they can afford almost any errand.
+    """
+    a = analysis(board)
+    growing = {island.index: island for island in a.growing
+               if island.need is not None and island.need <= ERRAND_MAX_NEED}
+    if not growing:
+        return None
+    reach = reaches(board)
+    found = errands(board.grid, a.land, a.unknown, a.strays, reach, growing)
+    if not found:
+        return None
+    grid = board.grid
+    rings: dict[int, tuple[Mask, list[Mask], Mask]] = {}
+    done = 0
+    steps: list[Step] = []
+    for job in found:
+        island = growing[job.island]
+        need = island.need
+        assert need is not None
+        if job.island not in rings:
+            room = passable(a, island)
+            others = 0
+            for k, cells_ in reach.items():
+                if k != job.island:
+                    others |= cells_
+            rings[job.island] = room, contracted_rings(grid, island.cells, room | island.cells, island.cells, need), others
+        room, from_core, others = rings[job.island]
+        costs = errand_costs(grid, from_core, island.cells, job.cells, room, need)
+        mine = reach[job.island] & a.unknown & ~done
+        passes = costs.passes & mine
+        beyond = mine & ~others & ~costs.affordable & ~passes
+        if passes or beyond:
+            done |= passes | beyond
+            steps.append(Step(beyond, passes, partial(_errand_reason, board, island, job, passes, beyond)))
+    return steps or None
+
+
+def _errand_reason(board: Board, island: Island, job: Errand, passes: Mask, beyond: Mask) -> str:
+    grid = board.grid
+    who = describe(island, board)
+    if job.stray:
+        head = f"only {who} can reach the land at {grid.names(job.block)}, so it must take it"
+    else:
+        head = f"the 2x2 block at {grid.names(job.block)} needs land and only {who} can reach it"
+    said = []
+    if passes:
+        verb = "is" if passes.bit_count() == 1 else "are"
+        said.append(f"every way there within its size passes {grid.names(passes)}, which {verb} land")
+    if beyond:
+        verb = "is" if beyond.bit_count() == 1 else "are"
+        said.append(f"it cannot also reach {grid.names(beyond)}, which no other island reaches either, "
+                    f"so {'it' if beyond.bit_count() == 1 else 'they'} {verb} sea")
+    return f"{head}: {'; and '.join(said)}"
+
+
 def _oversize(board: Board, a: Analysis) -> list[Step]:
     """Land at a cell that would join an island to stray land beyond the island's size is sea."""
     grid = board.grid
@@ -902,5 +967,6 @@ TECHNIQUES = (
     Technique("unreachable", Level.MEDIUM, unreachable, "A cell no numbered island can reach within its remaining size is sea."),
     Technique("island_shapes", Level.MEDIUM, island_shapes, "Every way to finish a small island includes a cell (land) or walls it (sea)."),
     Technique("forced", Level.MEDIUM, forced, "A cell where one value breaks a rule at once (merging islands, cutting the sea, leaving an island too little room) takes the other value."),
+    Technique("errand", Level.MEDIUM, errand, "A 2x2 block without land that only one island can reach (or stray land only one reaches) must get land from it: the cells every way there passes are land, and cells it could not also reach, which no other island reaches, are sea."),
     Technique("enclosed_island", Level.EXPERT, enclosed_island, "An island that cannot reach the edge is fenced by sea, and a fence round a W-by-H box takes 2(W+H)+3 sea cells: the sea's size bounds where the island lies."),
 )
