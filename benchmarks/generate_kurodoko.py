@@ -12,6 +12,7 @@ delivered puzzles before and after their last sweep.
     python benchmarks/generate_kurodoko.py                          # 6x6, 8x8, 10x10, 15x15
     python benchmarks/generate_kurodoko.py --sizes 6x6,8x8 --levels hard,expert
     python benchmarks/generate_kurodoko.py --sizes 15x15 --time-budget 45 --clock cpu
+    python benchmarks/generate_kurodoko.py --symmetry rot2        # clue positions as Nikoli prints them
 
 Progress goes to stderr when it is a terminal; the table goes to stdout.
 """
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 
 from pencilkit.frame.generate import GenerationFailed, generate_one
 from pencilkit.frame.levels import GENERATABLE, Level
+from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres import find_genre
 from pencilkit.genres.kurodoko.generate import KurodokoCandidate, KurodokoGenerator
 from pencilkit.genres.kurodoko.layout import Painting
@@ -45,8 +47,9 @@ class RecordingGenerator(KurodokoGenerator):
         self.before: dict[tuple[Mask, Mask], int] = {}
 
     def complete(self, painting: Painting, clue_cells: Mask, target: Level, rng: random.Random,
-                 avoid: Mask = 0, rivals: Sequence[Answer] = ()) -> KurodokoCandidate | None:
-        made = super().complete(painting, clue_cells, target, rng, avoid, rivals)
+                 avoid: Mask = 0, rivals: Sequence[Answer] = (),
+                 deadline: float | None = None) -> KurodokoCandidate | None:
+        made = super().complete(painting, clue_cells, target, rng, avoid, rivals, deadline)
         if made is not None:
             self.before[(painting.black, made.clue_cells)] = made.added
         return made
@@ -80,14 +83,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time the table shows: wall seconds or this process's CPU seconds (the budget "
                              "is always wall seconds)")
+    parser.add_argument("--symmetry", default="none", choices=[k.value for k in Symmetry],
+                        help="symmetry of the clue positions (default none)")
     parser.add_argument("--per-seed", action="store_true",
                         help="also print each seed's time, paintings and clues to stderr")
     args = parser.parse_args(argv)
     genre = find_genre("kurodoko")
-    generator = RecordingGenerator()
+    recording = RecordingGenerator()
+    generator = recording.with_symmetry(Symmetry.parse(args.symmetry))
     interactive = sys.stderr.isatty()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    print(f"seeds 0-{args.seeds - 1}, budget {args.time_budget:g} wall s per puzzle, {args.clock} seconds")
+    print(f"seeds 0-{args.seeds - 1}, budget {args.time_budget:g} wall s per puzzle, {args.clock} seconds, "
+          f"{args.symmetry} symmetry")
     print()
     print("| size | level | found | median | p95 | mean attempts | mean paintings "
           "| clues before sweep | clues after sweep |")
@@ -128,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                 found += 1
                 times.append(elapsed)
                 clue_cells = made.puzzle.clue_mask
-                before.append(generator.before[(made.solution.shaded, clue_cells)])
+                before.append(recording.before[(made.solution.shaded, clue_cells)])
                 after.append(clue_cells.bit_count())
             if interactive:
                 print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)

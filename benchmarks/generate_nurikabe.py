@@ -17,6 +17,7 @@ puzzles.  The time budget is wall time.
     python benchmarks/generate_nurikabe.py                      # every size
     python benchmarks/generate_nurikabe.py --sizes 5x5,10x10 --levels hard
     python benchmarks/generate_nurikabe.py --style dense --builder growth
+    python benchmarks/generate_nurikabe.py --sizes 9x9 --symmetry rot2
 
 Progress goes to stderr when it is a terminal; the table goes to stdout.
 """
@@ -34,6 +35,7 @@ from pathlib import Path
 
 from pencilkit.frame.generate import GenerationFailed, generate_one
 from pencilkit.frame.levels import GENERATABLE, Level
+from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres import find_genre
 from pencilkit.genres.nurikabe.generate import STYLES, NurikabeGenerator
 from pencilkit.puzzle import Puzzle
@@ -117,14 +119,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--style", default="published", choices=STYLES, help="generation style (default published)")
     parser.add_argument("--builder", default="auto", choices=("auto", "repair", "growth"),
                         help="layout builder of the dense style (default auto: the one that wins at each level)")
+    parser.add_argument("--symmetry", default="none", choices=[k.value for k in Symmetry],
+                        help="symmetric layouts (clue positions and solution; default none)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="published puzzles to compare with")
     args = parser.parse_args(argv)
     genre = find_genre("nurikabe")
-    generator = NurikabeGenerator(args.builder, args.style)
+    generator = NurikabeGenerator(args.builder, args.style, symmetry=Symmetry.parse(args.symmetry))
     published = published_looks(args.corpus) if args.corpus.exists() else {}
     interactive = sys.stderr.isatty()
     builder = f", builder {args.builder}" if args.style == "dense" else ""
-    print(f"style {args.style}{builder}, seeds 0-{args.seeds - 1}, budget {args.time_budget:g} s per puzzle")
+    shape_note = "" if args.symmetry == "none" else f", {args.symmetry} symmetry"
+    print(f"style {args.style}{builder}{shape_note}, seeds 0-{args.seeds - 1}, budget {args.time_budget:g} s per puzzle")
     print()
     print("| size | level | found | median | p95 | mean attempts | mean layouts "
           "| clues per cell | 1s | mean clue | land | size distance |")

@@ -78,16 +78,17 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
 
 def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,
              count: int = 1, time_budget: float | None = None, style: str | None = None,
-             cancelled: Callable[[], bool] | None = None) -> list[Generated]:
+             symmetry: str = "none", cancelled: Callable[[], bool] | None = None) -> list[Generated]:
     """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``.
 
     ``time_budget`` seconds apply to each puzzle (by default
-    :data:`pencilkit.frame.generate.DEFAULT_TIME_BUDGET`); see
-    :func:`pencilkit.frame.generate.generate`.
+    :data:`pencilkit.frame.generate.DEFAULT_TIME_BUDGET`); ``symmetry`` (``none``,
+    ``rot2``, ``rot4`` or ``mirror``) makes the clue positions symmetric where the
+    genre can; see :func:`pencilkit.frame.generate.generate`.
     """
     from .frame import generate as generation
 
     found = find_genre(genre) if isinstance(genre, str) else genre
     budget = generation.DEFAULT_TIME_BUDGET if time_budget is None else time_budget
     return generation.generate(found, rows, cols, level, seed=seed, count=count, time_budget=budget, style=style,
-                               cancelled=cancelled)
+                               symmetry=symmetry, cancelled=cancelled)

@@ -19,6 +19,7 @@ from ..errors import PencilkitError
 from ..formats import write_puzzle
 from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
+from ..frame.symmetry import Symmetry
 from . import Command, add_jobs, emit_json, in_order, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
@@ -59,21 +60,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "printed puzzles), dense (small islands, many 1s; fastest) or auto (the default: "
                              "published on boards of 5 or more a side up to 225 cells, for easy up to 64; "
                              "dense elsewhere)")
+    parser.add_argument("--symmetry", default="none", choices=[k.value for k in Symmetry],
+                        help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "
+                             "turns (rot4, square boards) or a mirror (mirror); Kurodoko only (default none)")
     parser.add_argument("--format", "-f", default="text", choices=FORMAT_CHOICES,
                         help="how to print each puzzle (default text)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     add_jobs(parser)
 
 
-Task = tuple[str, int, int, Level, int, float, "str | None"]
-"""One puzzle to make: genre, rows, cols, level, seed, time budget, style."""
+Task = tuple[str, int, int, Level, int, float, "str | None", str]
+"""One puzzle to make: genre, rows, cols, level, seed, time budget, style, symmetry."""
 
 
 def make(task: Task) -> Generated | str:
     """The puzzle of one seed, or why there is none (a worker's job)."""
-    genre, rows, cols, level, seed, budget, style = task
+    genre, rows, cols, level, seed, budget, style, symmetry = task
     try:
-        return generate(genre, rows, cols, level, seed=seed, time_budget=budget, style=style)[0]
+        return generate(genre, rows, cols, level, seed=seed, time_budget=budget, style=style,
+                        symmetry=symmetry)[0]
     except GenerationFailed as failed:
         return str(failed)
 
@@ -86,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is not None and args.seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {args.seed}")
     seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed
-    tasks: list[Task] = [(args.genre, rows, cols, level, seed + k, args.time_budget, args.style)
+    tasks: list[Task] = [(args.genre, rows, cols, level, seed + k, args.time_budget, args.style, args.symmetry)
                          for k in range(args.count)]
     worst = EXIT_OK
     for k, made in enumerate(in_order(make, tasks, args.jobs)):  # each puzzle as soon as it is made, in seed order
@@ -110,7 +115,8 @@ def describe(made: Generated, fmt: str) -> str:
     rating = made.rating.label
     if not made.exact:
         rating += f" (NOT {made.requested.label}: the time budget ran out; this is the closest found)"
-    head = (f"# rating {rating} · seed {made.seed} · {made.style} style · {made.seconds * 1000:.0f} ms · "
+    shape = "" if made.symmetry is Symmetry.NONE else f" · {made.symmetry.value} symmetry"
+    head = (f"# rating {rating} · seed {made.seed} · {made.style} style{shape} · {made.seconds * 1000:.0f} ms · "
             f"{made.changes} candidates")
     solution = "\n".join(made.solution.to_rows())
     return f"{head}\n{write_puzzle(made.puzzle, fmt)}\n# solution\n{solution}"

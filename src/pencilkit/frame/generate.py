@@ -72,6 +72,7 @@ from .ladder import Trace
 from .levels import GENERATABLE, Level
 from .ruleset import Ruleset
 from .search import count
+from .symmetry import Symmetry
 
 DEFAULT_TIME_BUDGET = 60.0
 """Seconds one puzzle may take unless the caller says otherwise."""
@@ -148,7 +149,7 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
                 if assessment.outcome is Outcome.EXACT:
                     confirm(candidate, genre, level)
                     return Generated(candidate.puzzle, candidate.solution, level, level, seed,
-                                     attempts, changes, time.perf_counter() - start, style)
+                                     attempts, changes, time.perf_counter() - start, style, generator.symmetry)
                 if assessment.rating is not None:
                     gap = (abs(int(assessment.rating) - int(level)), -int(assessment.rating))
                     if fallback is None or gap < fallback[0]:
@@ -176,7 +177,7 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
             f"({attempts} attempts, {changes} candidates); try a larger --time-budget")
     _, candidate, rating = fallback
     return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
-                     time.perf_counter() - start, style)
+                     time.perf_counter() - start, style, generator.symmetry)
 
 
 def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, genre: Genre,
@@ -300,13 +301,15 @@ def generate(
     count: int = 1,
     time_budget: float = DEFAULT_TIME_BUDGET,
     style: str | None = None,
+    symmetry: Symmetry | str = Symmetry.NONE,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[Generated]:
     """``count`` puzzles of ``genre`` at ``level``; puzzle ``k`` uses seed ``seed + k``.
 
     ``time_budget`` seconds apply to each puzzle.  Without a seed, one is drawn
     from the operating system and reported with each puzzle.  ``style`` is one
-    of the genre generator's styles (by default its first).
+    of the genre generator's styles (by default its first); ``symmetry``, one
+    of its symmetries of clue positions (:mod:`.symmetry`).
     """
     g = genre
     target = level if isinstance(level, Level) else Level.parse(level)
@@ -317,6 +320,16 @@ def generate(
         if style not in generator.styles:
             raise PencilkitError(f"unknown style {style!r} for {g.name}: choose one of {', '.join(generator.styles)}")
         generator = generator.styled(style)
+    kind = symmetry if isinstance(symmetry, Symmetry) else Symmetry.parse(symmetry)
+    if kind not in generator.symmetries:
+        offered = ", ".join(k.value for k in generator.symmetries)
+        raise PencilkitError(f"{g.name} puzzles cannot be made with {kind.value} symmetry: choose {offered}")
+    if not kind.fits(rows, cols):
+        raise PencilkitError(f"a {rows}x{cols} board has no {kind.value} symmetry (quarter turns need a square)")
+    refused = generator.symmetry_refused(kind, rows, cols)
+    if refused is not None:
+        raise PencilkitError(refused)
+    generator = generator.with_symmetry(kind)
     check_request(generator, g.name, rows, cols, target, time_budget)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)

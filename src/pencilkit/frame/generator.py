@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from ..puzzle import Answer, Puzzle
 from .board import Board
 from .levels import Level
+from .symmetry import Symmetry
 
 
 class GenerationFailed(Exception):
@@ -94,6 +95,21 @@ class GenreGenerator(ABC):
 
     styles: tuple[str, ...] = ("default",)
     """The styles it generates in, the default first (a style is what the puzzles look like)."""
+    symmetries: tuple[Symmetry, ...] = (Symmetry.NONE,)
+    """The symmetries of clue positions it can keep (:mod:`.symmetry`)."""
+    symmetry: Symmetry = Symmetry.NONE
+    """The symmetry its clue positions keep."""
+
+    def with_symmetry(self, symmetry: Symmetry) -> GenreGenerator:
+        """The same generator keeping ``symmetry`` (one of :attr:`symmetries`)."""
+        if symmetry is not Symmetry.NONE:
+            raise ValueError(symmetry)
+        return self
+
+    def symmetry_refused(self, symmetry: Symmetry, rows: int, cols: int) -> str | None:
+        """Why this generator cannot keep ``symmetry`` on a board of this shape, or ``None`` when it can
+        (a board that has the symmetry at all; the frame checks that)."""
+        return None
 
     def styled(self, style: str) -> GenreGenerator:
         """The same generator in ``style`` (one of :attr:`styles`)."""
@@ -162,6 +178,8 @@ class Generated:
     seconds: float
     style: str = "default"
     """The style it was made in (the same seed makes the same puzzle in the same style)."""
+    symmetry: Symmetry = Symmetry.NONE
+    """The symmetry of its clue positions (part of what the seed makes, like the style)."""
 
     @property
     def exact(self) -> bool:
@@ -179,6 +197,7 @@ class Generated:
             "exact": self.exact,
             "seed": self.seed,
             "style": self.style,
+            "symmetry": self.symmetry.value,
             "solution": self.solution.to_rows(),
             "attempts": self.attempts,
             "changes": self.changes,

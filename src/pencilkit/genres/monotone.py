@@ -37,10 +37,11 @@ counts, so a seed gives the same puzzle on every machine.
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
@@ -52,7 +53,8 @@ from ..frame.generator import Assessment, Candidate, GenreGenerator
 from ..frame.levels import Level
 from ..frame.ruleset import Ruleset
 from ..frame.search import OutOfBudget, solutions
-from ..grid import Cell, Mask, cells
+from ..frame.symmetry import Symmetry
+from ..grid import Cell, Mask, cells, lowest
 from ..puzzle import Answer, Puzzle
 
 SWEEP_NODES = SEARCH_NODES // 2
@@ -62,6 +64,15 @@ RIVAL_NODES = 60
 """Search nodes the add phase spends looking for a second solution before the ladder above medium runs."""
 RIVALS_KEPT = 200
 """Rival solutions a candidate keeps for the sweeps after its clue moves."""
+
+
+Orbit = Callable[[Cell], Mask]
+"""A cell's orbit under the clue positions' symmetry: the cells that carry a clue together."""
+
+
+def single(cell: Cell) -> Mask:
+    """The orbit of a cell with no symmetry: the cell alone."""
+    return 1 << cell
 
 
 class Painted(Protocol):
@@ -144,8 +155,33 @@ class MonotoneGenerator(GenreGenerator):
     which the driver treats as the end of its budget.
     """
 
-    def __init__(self, ruleset: Ruleset | None = None) -> None:
+    symmetries = tuple(Symmetry)
+
+    def __init__(self, ruleset: Ruleset | None = None, symmetry: Symmetry = Symmetry.NONE) -> None:
         self._ruleset = ruleset
+        self.symmetry = symmetry
+
+    def with_symmetry(self, symmetry: Symmetry) -> MonotoneGenerator:
+        """The same generator placing clues in orbits of ``symmetry`` (a slot whose orbit holds a cell
+        that cannot carry a clue is not used)."""
+        if symmetry is self.symmetry:
+            return self
+        made = copy.copy(self)
+        made.symmetry = symmetry
+        return made
+
+    def orbits(self, painting: Painted) -> tuple[Orbit, Mask]:
+        """The orbit of each cell on ``painting``, and the slots whose whole orbit is slots."""
+        if self.symmetry is Symmetry.NONE:
+            return single, painting.slots
+        shape = painting.solution()
+        rows, cols, kind = shape.rows, shape.cols, self.symmetry
+
+        def orbit(cell: Cell) -> Mask:
+            return kind.orbit(rows, cols, cell)
+
+        usable = sum(1 << c for c in cells(painting.slots) if not orbit(c) & ~painting.slots)
+        return orbit, usable
 
     @abstractmethod
     def genre_ruleset(self) -> Ruleset:
@@ -181,9 +217,10 @@ class MonotoneGenerator(GenreGenerator):
         assert isinstance(candidate, MonotoneCandidate)
         if assessment.rating is None or assessment.rating >= target or not candidate.clue_cells:
             return None
-        dropped = rng.choice(sorted(cells(candidate.clue_cells)))
-        return self.complete(candidate.painting, candidate.clue_cells & ~(1 << dropped), target, rng,
-                             avoid=1 << dropped, rivals=candidate.rivals, deadline=deadline)
+        orbit, _ = self.orbits(candidate.painting)
+        dropped = orbit(rng.choice(sorted(cells(candidate.clue_cells))))
+        return self.complete(candidate.painting, candidate.clue_cells & ~dropped, target, rng,
+                             avoid=dropped, rivals=candidate.rivals, deadline=deadline)
 
     def complete(self, painting: Painted, clue_cells: Mask, target: Level, rng: random.Random,
                  avoid: Mask = 0, rivals: Sequence[Answer] = (),
@@ -194,12 +231,13 @@ class MonotoneGenerator(GenreGenerator):
         now are added to them (the most recent :data:`RIVALS_KEPT`).
         """
         met = list(rivals)
+        orbit, usable = self.orbits(painting)
         added = add_clues(self.ruleset, painting, clue_cells, target, rng, avoid=avoid, deadline=deadline,
-                          rivals=met)
+                          rivals=met, orbit=orbit, usable=usable)
         if added is None:
             return None
-        added = ratable(self.ruleset, painting, added, target, rng, deadline=deadline)
-        swept = sweep(self.ruleset, painting, added, target, rng, deadline=deadline, rivals=met)
+        added = ratable(self.ruleset, painting, added, target, rng, deadline=deadline, orbit=orbit, usable=usable)
+        swept = sweep(self.ruleset, painting, added, target, rng, deadline=deadline, rivals=met, orbit=orbit)
         return MonotoneCandidate(painting, swept, added=added.bit_count(), rivals=tuple(met[-RIVALS_KEPT:]))
 
 
@@ -306,7 +344,8 @@ def can_drop(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level
 
 
 def add_clues(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
-              *, avoid: Mask = 0, deadline: float | None = None, rivals: list[Answer] | None = None) -> Mask | None:
+              *, avoid: Mask = 0, deadline: float | None = None, rivals: list[Answer] | None = None,
+              orbit: Orbit = single, usable: Mask | None = None) -> Mask | None:
     """Clue cells (a superset of ``clue_cells``) whose puzzle the ladder up to ``level`` finishes.
 
     Each round puts a clue on a free slot: when :func:`settle` found a rival
@@ -315,8 +354,10 @@ def add_clues(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Leve
     slot whose own cells the ladder left undecided, or else on one whose
     reach meets an undecided cell.  Slots in ``avoid`` are used only when
     nothing else is left.  ``None`` when every slot carries a clue and the
-    ladder still stalls.  Each rival met is appended to ``rivals``.
+    ladder still stalls.  Each rival met is appended to ``rivals``.  With a
+    symmetry, a clue comes with its ``orbit``, on the ``usable`` slots only.
     """
+    slots = painting.slots if usable is None else usable
     board = painting.board(clue_cells)
     while True:
         other = settle(ruleset, board, painting, level, deadline)
@@ -324,18 +365,18 @@ def add_clues(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Leve
             rivals.append(other)
         if not board.undecided:
             return clue_cells
-        free = painting.slots & ~clue_cells
+        free = slots & ~clue_cells
         spot = _next_clue(painting, board.undecided, free & ~avoid, other, rng)
         if spot is None:
             spot = _next_clue(painting, board.undecided, free, other, rng)
             if spot is None:
                 return None
-        clue_cells |= 1 << spot
+        clue_cells |= orbit(spot)
         board = painting.board(clue_cells, board.shaded, board.unshaded)
 
 
 def ratable(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
-            *, deadline: float | None = None) -> Mask:
+            *, deadline: float | None = None, orbit: Orbit = single, usable: Mask | None = None) -> Mask:
     """Clue cells (a superset of ``clue_cells``) whose puzzle the driver's search can rate.
 
     Above medium the driver proves a puzzle unique by a short search from the
@@ -359,10 +400,11 @@ def ratable(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level,
             return clue_cells
         if search(ruleset, board, painting, SWEEP_NODES, deadline).unique:
             return clue_cells
-        seeing = [c for c in cells(painting.slots & ~clue_cells) if painting.reach(c) & board.undecided]
+        slots = painting.slots if usable is None else usable
+        seeing = [c for c in cells(slots & ~clue_cells) if painting.reach(c) & board.undecided]
         if not seeing:
             return clue_cells
-        clue_cells |= 1 << rng.choice(seeing)
+        clue_cells |= orbit(rng.choice(seeing))
 
 
 def _next_clue(painting: Painted, undecided: Mask, free: Mask, other: Answer | None,
@@ -388,25 +430,27 @@ def _kept(painting: Painted, slots: list[Cell]) -> list[Cell]:
 
 
 def sweep(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
-          *, deadline: float | None = None, rivals: list[Answer] | None = None) -> Mask:
+          *, deadline: float | None = None, rivals: list[Answer] | None = None, orbit: Orbit = single) -> Mask:
     """``clue_cells`` without every clue the ladder up to ``level`` can do without, tried in random order
     (the painting's :meth:`~Painted.keep_first` ranks go before it: rank 0 is tried first).
 
     ``rivals`` are other solutions of the painting met before (while adding
     clues, or in earlier sweeps); the sweep adds the ones it meets.  A rival
     that breaks only one clue left is a solution of the puzzle without that
-    clue, so the clue is needed and no ladder has to run to know it.
+    clue, so the clue is needed and no ladder has to run to know it.  With a
+    symmetry, whole orbits go (a clue's ``orbit``), and a rival that breaks
+    clues of one orbit only keeps that orbit.
     """
     met = [] if rivals is None else rivals
     broken = [painting.breaks(other.shaded) for other in met]
-    order = sorted(cells(clue_cells))
+    order = [c for c in sorted(cells(clue_cells)) if lowest(orbit(c)) == c]
     rng.shuffle(order)
     order.sort(key=painting.keep_first)
     for cell in order:
-        bit = 1 << cell
-        if any(b & clue_cells == bit for b in broken):
+        bits = orbit(cell)
+        if any(b & clue_cells and not b & clue_cells & ~bits for b in broken):
             continue
-        fewer = clue_cells & ~bit
+        fewer = clue_cells & ~bits
         seen = len(met)
         if can_drop(ruleset, painting, fewer, level, deadline, met):
             clue_cells = fewer

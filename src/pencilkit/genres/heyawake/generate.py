@@ -14,6 +14,7 @@ import random
 
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
+from ...frame.symmetry import Symmetry
 from ..monotone import MonotoneGenerator, finishes
 from .painting import Painting, grow_rooms, open_up, paint
 
@@ -23,6 +24,9 @@ PATIENCE = 2
 
 class HeyawakeGenerator(MonotoneGenerator):
     """The monotone generator on Heyawake paintings."""
+
+    symmetries = (Symmetry.NONE,)
+    """A number belongs to a room, and rooms are drawn without symmetry."""
 
     def genre_ruleset(self) -> Ruleset:
         from . import HEYAWAKE

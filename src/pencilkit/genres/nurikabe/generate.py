@@ -55,6 +55,7 @@ from ...frame.generate import (
     RivalCheck,
 )
 from ...frame.levels import Level
+from ...frame.symmetry import Symmetry
 from ...grid import Cell, cells
 from ...puzzle import Answer, Puzzle
 from . import NURIKABE, feasibility
@@ -66,6 +67,7 @@ from .layout import (
     repair_layout,
 )
 from .style import PUBLISHED, Band
+from .symmetric import maps, orbit_move, symmetric_layout
 
 EASY_SIZES = (1, 2, 3)
 """Island sizes the growth builder draws for easy puzzles."""
@@ -184,8 +186,10 @@ class NurikabeGenerator(GenreGenerator):
     (``repair``, ``growth`` or ``auto``, by level)."""
 
     styles = STYLES
+    symmetries = tuple(Symmetry)
 
-    def __init__(self, builder: str = "auto", style: str = "auto", band: Band = PUBLISHED) -> None:
+    def __init__(self, builder: str = "auto", style: str = "auto", band: Band = PUBLISHED,
+                 symmetry: Symmetry = Symmetry.NONE) -> None:
         if builder not in BUILDERS:
             raise ValueError(f"unknown layout builder {builder!r}: choose one of {', '.join(BUILDERS)}")
         if style not in STYLES:
@@ -193,9 +197,28 @@ class NurikabeGenerator(GenreGenerator):
         self.builder = builder
         self.style = style
         self.band = band
+        self.symmetry = symmetry
 
     def styled(self, style: str) -> NurikabeGenerator:
-        return NurikabeGenerator(self.builder, style, self.band)
+        return NurikabeGenerator(self.builder, style, self.band, self.symmetry)
+
+    def symmetry_refused(self, symmetry: Symmetry, rows: int, cols: int) -> str | None:
+        """Symmetric layouts have symmetric solutions, which a mirror cannot give with an even number of
+        columns (the two middle columns would be alike: all sea is a pool, land joins one island to its
+        own image, which has no cell for its clue), nor quarter turns on an even side (the middle 2x2
+        block likewise)."""
+        if symmetry is Symmetry.MIRROR and cols % 2 == 0:
+            return (f"no {rows}x{cols} Nurikabe has mirror symmetry here: its two middle columns would "
+                    f"mirror each other and pool; take an odd number of columns, or rot2")
+        if symmetry is Symmetry.ROT4 and rows % 2 == 0:
+            return (f"no {rows}x{cols} Nurikabe has rot4 symmetry here: its middle 2x2 block would be one "
+                    f"pool or one island with no cell for its clue; take an odd side, or rot2")
+        return None
+
+    def with_symmetry(self, symmetry: Symmetry) -> NurikabeGenerator:
+        """The same generator making symmetric layouts (:mod:`.symmetric`), in the published way at
+        every size: symmetric layouts, and each repair made at a cell and its images."""
+        return NurikabeGenerator(self.builder, self.style, self.band, symmetry)
 
     def patience(self, rows: int, cols: int, target: Level) -> int:
         """Changes without getting closer before an attempt starts over: ``PATIENCE * (rows + cols)``."""
@@ -210,6 +233,8 @@ class NurikabeGenerator(GenreGenerator):
         """
         if not self.band.applies(rows, cols):
             return False
+        if self.symmetry is not Symmetry.NONE:
+            return True
         if self.style == "auto":
             most = AUTO_PUBLISHED_EASY_CELLS if target <= Level.EASY else AUTO_PUBLISHED_CELLS
             return rows * cols <= most
@@ -219,8 +244,10 @@ class NurikabeGenerator(GenreGenerator):
         return "published" if self.published(rows, cols, target) else "dense"
 
     def breadth(self, rows: int, cols: int, target: Level) -> int:
-        """The published style weighs :data:`PUBLISHED_BREADTH` repairs at each step; the dense one takes the first."""
-        return PUBLISHED_BREADTH if self.published(rows, cols, target) else 1
+        """The published style and symmetric layouts weigh :data:`PUBLISHED_BREADTH` repairs at each
+        step; the dense style takes the first."""
+        symmetric = self.symmetry is not Symmetry.NONE
+        return PUBLISHED_BREADTH if symmetric or self.published(rows, cols, target) else 1
 
     def builder_for(self, target: Level, rows: int, cols: int) -> str:
         return best_builder(target, rows, cols) if self.builder == "auto" else self.builder
@@ -230,6 +257,12 @@ class NurikabeGenerator(GenreGenerator):
 
     def start(self, rows: int, cols: int, target: Level, rng: random.Random,
               deadline: float | None = None) -> Candidate | None:
+        if self.symmetry is not Symmetry.NONE:
+            weights = PUBLISHED_EASY_SIZES if target <= Level.EASY else PUBLISHED_SIZES
+            layout = symmetric_layout(rows, cols, rng, maps(self.symmetry, rows, cols), sizes=weights)
+            if layout is None or self.band.applies(rows, cols) and not self.band.holds(layout):
+                return None
+            return NurikabeCandidate(layout)
         if self.published(rows, cols, target):
             weights = PUBLISHED_EASY_SIZES if target <= Level.EASY else PUBLISHED_SIZES
             layout = published_layout(rows, cols, rng, sizes=weights)
@@ -294,6 +327,11 @@ class NurikabeGenerator(GenreGenerator):
         assert isinstance(candidate, NurikabeCandidate)
         layout = candidate.layout
         changed: Layout | None
+        if self.symmetry is not Symmetry.NONE:
+            perms = maps(self.symmetry, layout.rows, layout.cols)
+            changed = reshape(layout, assessment, rng, self.band,
+                              apply=lambda lay, kind, cell, r: orbit_move(lay, kind, cell, r, perms, _apply))
+            return None if changed is None else NurikabeCandidate(changed)
         if self.published(layout.rows, layout.cols, target):
             changed = reshape(layout, assessment, rng, self.band)
             return None if changed is None else NurikabeCandidate(changed)
@@ -316,7 +354,8 @@ splitting its island)."""
 
 
 def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Band,
-            rival_share: float = PUBLISHED_RIVAL_SHARE) -> Layout | None:
+            rival_share: float = PUBLISHED_RIVAL_SHARE,
+            apply: Callable[[Layout, str, Cell, random.Random], Layout | None] | None = None) -> Layout | None:
     """The published style's repair: a random move of the kind the assessment calls for, kept in ``band``.
 
     * A second solution (with probability ``rival_share``; otherwise any
@@ -334,8 +373,11 @@ def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Ba
     * Easier than asked: a clue moves, an island grows, two join, or one is
       trimmed or split, anywhere on the board.
 
-    ``None`` when no move keeps the layout valid and inside the band.
+    ``None`` when no move keeps the layout valid and inside the band.  ``apply``
+    makes a move (by default :func:`_apply`; a symmetric layout makes it at
+    the cell's images too).
     """
+    make = _apply if apply is None else apply
     moves: list[Move]
     if assessment.outcome is Outcome.MULTIPLE and rng.random() < rival_share:
         assert assessment.rival is not None
@@ -347,7 +389,7 @@ def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Ba
         moves = _harder_moves(layout)
     rng.shuffle(moves)
     for kind, cell in moves:
-        changed = _apply(layout, kind, cell, rng)
+        changed = make(layout, kind, cell, rng)
         if changed is not None and band.admits(layout, changed):
             return changed
     return None

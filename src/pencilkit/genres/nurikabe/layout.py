@@ -401,7 +401,7 @@ def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[]
             others = grid.dilate(builder.land & ~island)
             options = [c for c in cells(grid.border(island) & builder.sea & ~others)]
             if thin:
-                options = _by_line(grid, options, island, last, thin, rng)
+                options = by_line(grid, options, island, last, thin, rng)
             else:
                 rng.shuffle(options)
             step = next((c for c in options if builder.keeps_sea_connected(c)), None)
@@ -411,7 +411,7 @@ def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[]
             last = step
 
 
-def _by_line(grid: Grid, options: list[Cell], island: Mask, last: Cell, thin: float,
+def by_line(grid: Grid, options: list[Cell], island: Mask, last: Cell, thin: float,
              rng: random.Random) -> list[Cell]:
     """``options`` in a random order weighted toward growing ``island`` along a line from ``last``.
 
@@ -442,4 +442,4 @@ def _in_line(grid: Grid, a: Cell, b: Cell, c: Cell) -> bool:
     return (ra == rb == rc and cb - ca == cc - cb) or (ca == cb == cc and rb - ra == rc - rb)
 
 
-__all__ = ["Builder", "Layout", "growth_layout", "is_valid", "published_layout", "repair_layout"]
+__all__ = ["Builder", "Layout", "by_line", "growth_layout", "is_valid", "published_layout", "repair_layout"]

@@ -1,0 +1,191 @@
+"""Symmetric Nurikabe layouts: islands map onto islands, so clues can map onto clues.
+
+Nikoli prints Nurikabe with symmetric clue positions.  Here the whole layout
+is symmetric: the image of every island under each map of the symmetry is an
+island (of the same size, so the numbers match too), and the image of its
+clue cell is that island's clue cell.  Nothing is lost by asking that much:
+the image of a solution of a puzzle with symmetric clues and numbers solves
+the same puzzle, so when the solution is unique it is symmetric.
+
+An island that some map takes onto itself must have its clue on a cell that
+map fixes (the centre for a half turn, the axis for a mirror), or the clue's
+image would be a second clue in it: :func:`symmetrize` places clues so, and
+drops a layout where it cannot.  Every change is made at a cell and at all
+its images (:func:`orbit_move`), so the layout stays symmetric.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+
+from ...frame.symmetry import Symmetry
+from ...grid import Cell, Grid, Mask, cells
+from .layout import PUBLISHED_SIZES, PUBLISHED_THIN, Layout, by_line, is_valid
+
+Maps = tuple[tuple[Cell, ...], ...]
+"""The maps of a symmetry as cell permutations, the identity first."""
+SYMMETRIC_LAND = (0.40, 0.46)
+"""Share of the board a symmetric layout plants before breaking pools."""
+SYMMETRIC_THIN = PUBLISHED_THIN
+"""How strongly islands grow as lines rather than blobs (as in the published builder)."""
+
+
+@cache
+def maps(kind: Symmetry, rows: int, cols: int) -> Maps:
+    """Every map of ``kind`` on a ``rows`` x ``cols`` board, as a permutation of the cells."""
+    def rotate(r: int, c: int) -> tuple[int, int]:  # a quarter turn (square boards)
+        return c, rows - 1 - r
+
+    steps: list[Callable[[int, int], tuple[int, int]]] = [lambda r, c: (r, c)]
+    if kind is Symmetry.ROT2:
+        steps.append(lambda r, c: (rows - 1 - r, cols - 1 - c))
+    elif kind is Symmetry.MIRROR:
+        steps.append(lambda r, c: (r, cols - 1 - c))
+    elif kind is Symmetry.ROT4:
+        steps.append(rotate)
+        steps.append(lambda r, c: rotate(*rotate(r, c)))
+        steps.append(lambda r, c: rotate(*rotate(*rotate(r, c))))
+    out = []
+    for step in steps:
+        perm = []
+        for cell in range(rows * cols):
+            r, c = step(*divmod(cell, cols))
+            perm.append(r * cols + c)
+        out.append(tuple(perm))
+    return tuple(out)
+
+
+def mapped(mask: Mask, perm: Sequence[Cell]) -> Mask:
+    """The image of ``mask`` under one map."""
+    out = 0
+    for c in cells(mask):
+        out |= 1 << perm[c]
+    return out
+
+
+def symmetrize(layout: Layout, perms: Maps) -> Layout | None:
+    """The layout with symmetric clue cells, or ``None`` when its islands are not symmetric or an
+    island some map fixes has no cell every such map fixes.
+
+    Each orbit of islands keeps the clue of its first island where it can
+    (else the lowest cell allowed), and the others take its images.
+    """
+    index = {island: k for k, island in enumerate(layout.islands)}
+    clues: dict[int, Cell] = {}
+    for k, island in enumerate(layout.islands):
+        if k in clues:
+            continue
+        images = [mapped(island, perm) for perm in perms]
+        if any(image not in index for image in images):
+            return None
+        fixing = [perm for perm, image in zip(perms, images) if image == island]
+        allowed = [c for c in cells(island) if all(perm[c] == c for perm in fixing)]
+        if not allowed:
+            return None
+        clue = layout.clue_cells[k] if layout.clue_cells[k] in allowed else allowed[0]
+        for perm, image in zip(perms, images):
+            clues[index[image]] = perm[clue]
+    return Layout(layout.rows, layout.cols, layout.islands, tuple(clues[k] for k in range(len(layout.islands))))
+
+
+def orbit_move(layout: Layout, kind: str, cell: Cell, rng: random.Random, perms: Maps,
+               apply: Callable[[Layout, str, Cell, random.Random], Layout | None]) -> Layout | None:
+    """A move (``apply``'s ``kind``) at ``cell`` and at each of its images, then clues made symmetric;
+    ``None`` when one of them cannot be made or the result is not symmetric."""
+    done: set[Cell] = set()
+    for perm in perms:
+        image = perm[cell]
+        if image in done:
+            continue
+        done.add(image)
+        if kind == "clue" and layout.island_of(image) < 0:
+            return None
+        changed = apply(layout, kind, image, rng)
+        if changed is None:
+            return None
+        layout = changed
+    return symmetrize(layout, perms)
+
+
+def symmetric_layout(rows: int, cols: int, rng: random.Random, perms: Maps, *,
+                     sizes: Mapping[int, float] = PUBLISHED_SIZES,
+                     land_share: tuple[float, float] = SYMMETRIC_LAND) -> Layout | None:
+    """A symmetric layout shaped like published Nurikabe, or ``None`` when the builder is cornered.
+
+    As the published builder: islands planted and grown a cell at a time (and
+    each image with them) along lines to sizes drawn with the weights
+    ``sizes``, until ``land_share`` of the board is land; then each pool left
+    is broken at a cell and its images.
+    """
+    grid = Grid.of(rows, cols)
+    layout = Layout(rows, cols, (), ())
+    goal = rng.uniform(*land_share) * grid.size
+    drawn, weights = list(sizes), list(sizes.values())
+    while layout.land.bit_count() < goal:
+        free = layout.sea & ~grid.dilate(layout.land)
+        spots = list(cells(free))
+        rng.shuffle(spots)
+        planted = None
+        for seed in spots:
+            planted = _orbit_land(layout, seed, perms, touching=0)
+            if planted is not None:
+                break
+        if planted is None:
+            break
+        layout, island, last = planted, seed, seed
+        target = rng.choices(drawn, weights)[0]
+        while layout.islands[layout.island_of(island)].bit_count() < target:
+            own = layout.islands[layout.island_of(island)]
+            others = grid.dilate(layout.land & ~own)
+            options = by_line(grid, list(cells(grid.border(own) & layout.sea & ~others)), own, last,
+                              SYMMETRIC_THIN, rng)
+            grown = None
+            for step in options:
+                grown = _orbit_land(layout, step, perms, touching=1)
+                if grown is not None:
+                    last = step
+                    break
+            if grown is None:
+                break
+            layout = grown
+    while True:
+        pools = grid.pools(layout.sea)
+        if not pools:
+            break
+        block = grid.window(next(cells(pools)))
+        spots = list(cells(block))
+        rng.shuffle(spots)
+        broken = None
+        for spot in spots:
+            broken = _orbit_land(layout, spot, perms, touching=None)
+            if broken is not None:
+                break
+        if broken is None:
+            return None
+        layout = broken
+    out = symmetrize(layout, perms)
+    return out if out is not None and is_valid(out) else None
+
+
+def _orbit_land(layout: Layout, cell: Cell, perms: Maps, touching: int | None) -> Layout | None:
+    """Land at ``cell`` and its images (each touching exactly ``touching`` islands when given), or ``None``."""
+    done: set[Cell] = set()
+    for perm in perms:
+        image = perm[cell]
+        if image in done:
+            continue
+        done.add(image)
+        if not layout.sea >> image & 1:
+            return None
+        if touching is not None and len(layout.touching(image)) != touching:
+            return None
+        changed = layout.with_land(image)
+        if changed is None:
+            return None
+        layout = changed
+    return layout
+
+
+__all__ = ["Maps", "maps", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]
