@@ -62,7 +62,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "dense elsewhere)")
     parser.add_argument("--symmetry", default="none", choices=[k.value for k in Symmetry],
                         help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "
-                             "turns (rot4, square boards) or a mirror (mirror); Kurodoko only (default none)")
+                             "turns (rot4, square boards) or a mirror (mirror); Nurikabe and Kurodoko (default none)")
     parser.add_argument("--format", "-f", default="text", choices=FORMAT_CHOICES,
                         help="how to print each puzzle (default text)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")

@@ -57,6 +57,15 @@ def maps(kind: Symmetry, rows: int, cols: int) -> Maps:
     return tuple(out)
 
 
+def images(cell: Cell, perms: Maps) -> list[Cell]:
+    """The cell and its distinct images, the cell first."""
+    out: list[Cell] = []
+    for perm in perms:
+        if perm[cell] not in out:
+            out.append(perm[cell])
+    return out
+
+
 def mapped(mask: Mask, perm: Sequence[Cell]) -> Mask:
     """The image of ``mask`` under one map."""
     out = 0
@@ -94,12 +103,7 @@ def orbit_move(layout: Layout, kind: str, cell: Cell, rng: random.Random, perms:
                apply: Callable[[Layout, str, Cell, random.Random], Layout | None]) -> Layout | None:
     """A move (``apply``'s ``kind``) at ``cell`` and at each of its images, then clues made symmetric;
     ``None`` when one of them cannot be made or the result is not symmetric."""
-    done: set[Cell] = set()
-    for perm in perms:
-        image = perm[cell]
-        if image in done:
-            continue
-        done.add(image)
+    for image in images(cell, perms):
         if kind == "clue" and layout.island_of(image) < 0:
             return None
         changed = apply(layout, kind, image, rng)
@@ -171,12 +175,7 @@ def symmetric_layout(rows: int, cols: int, rng: random.Random, perms: Maps, *,
 
 def _orbit_land(layout: Layout, cell: Cell, perms: Maps, touching: int | None) -> Layout | None:
     """Land at ``cell`` and its images (each touching exactly ``touching`` islands when given), or ``None``."""
-    done: set[Cell] = set()
-    for perm in perms:
-        image = perm[cell]
-        if image in done:
-            continue
-        done.add(image)
+    for image in images(cell, perms):
         if not layout.sea >> image & 1:
             return None
         if touching is not None and len(layout.touching(image)) != touching:
@@ -188,4 +187,4 @@ def _orbit_land(layout: Layout, cell: Cell, perms: Maps, touching: int | None) -
     return layout
 
 
-__all__ = ["Maps", "maps", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]
+__all__ = ["Maps", "images", "maps", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]

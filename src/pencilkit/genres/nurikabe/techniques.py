@@ -565,7 +565,8 @@ def errand(board: Board) -> list[Step] | None:
             for k, cells_ in reach.items():
                 if k != job.island:
                     others |= cells_
-            rings[job.island] = room, contracted_rings(grid, island.cells, room | island.cells, island.cells, need), others
+            from_island = contracted_rings(grid, island.cells, room | island.cells, island.cells, need)
+            rings[job.island] = room, from_island, others
         room, from_core, others = rings[job.island]
         costs = errand_costs(grid, from_core, island.cells, job.cells, room, need)
         mine = reach[job.island] & a.unknown & ~done
