@@ -233,3 +233,28 @@ def test_show_prints_one_puzzle_by_place_or_slot(tmp_path: Path, capsys: pytest.
     text = capsys.readouterr().out
     assert text.startswith("# nurikabe 5x5 easy #1 · rating easy") and "\n".join(second["solution"]) in text
     assert main(["collection", "show", "--db", str(db), "3"]) == 2
+
+
+def test_a_symmetric_collection_keeps_its_symmetry_and_refuses_what_cannot_have_it(tmp_path: Path) -> None:
+    from pencilkit.errors import PencilkitError
+    from pencilkit.frame.symmetry import Symmetry
+
+    spec = CollectionSpec.parse("nurikabe,kurodoko", "7x7", "easy,hard", count=1, seed=5, symmetry="rot2")
+    with Store(tmp_path / "s.sqlite") as store:
+        report = build(spec, store, lambda: local_pool(2), log=lambda line: None)
+        records = list(store.records())
+    assert report.made == 4 and not report.failed
+    for record in records:
+        puzzle = pencilkit.parse(record.puzzle)
+        assert Symmetry.ROT2.holds(7, 7, puzzle.clue_mask), record.slot
+    with pytest.raises(PencilkitError, match="two middle columns"):
+        CollectionSpec.parse("nurikabe", "6x6", "easy", symmetry="mirror")
+    with pytest.raises(PencilkitError, match="heyawake puzzles cannot be made with rot2"):
+        CollectionSpec.parse("heyawake", "6x6", "easy", symmetry="rot2")
+    with pytest.raises(PencilkitError, match="unknown symmetry"):
+        CollectionSpec.parse("kurodoko", "6x6", "easy", symmetry="spiral")
+    db = tmp_path / "c.sqlite"
+    assert main(["collection", "build", "--genre", "kurodoko", "--sizes", "6x6", "--levels", "easy", "--symmetry",
+                 "mirror", "--db", str(db), "--jobs", "1"]) == 0
+    assert main(["collection", "build", "--genre", "kurodoko", "--sizes", "6x6", "--levels", "easy",
+                 "--db", str(db), "--jobs", "1"]) == 2  # the same file, another spec (no symmetry)

@@ -30,6 +30,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--time-budget", type=positive, default=60.0, metavar="SECONDS",
                        help="seconds per puzzle (default 60)")
     build.add_argument("--style", default=None, help="generation style (default: the genre's)")
+    build.add_argument("--symmetry", default="none",
+                       help="symmetry of the clue positions: none (default), rot2, rot4 or mirror")
     build.add_argument("--db", required=True, help="the SQLite file (made if missing)")
     build.add_argument("--jobs", type=count, default=os.cpu_count() or 1,
                        help="worker processes (default: every core)")
@@ -37,7 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="run on a Dask cluster instead of local processes (needs dask.distributed)")
     build.add_argument("--spec", default=None, metavar="FILE.toml",
                        help="read the spec from a TOML file (keys: genre, sizes, levels, count, seed, "
-                            "time_budget, style); the options above are for what it leaves out")
+                            "time_budget, style, symmetry); the options above are for what it leaves out")
     rate = sub.add_parser("rate", help="solve and rate an imported collection into the store",
                           description="Solve, prove unique and rate every puzzle of a JSON-lines file into the "
                                       "store; a run that is stopped resumes where it was.")
@@ -102,12 +104,15 @@ def run_build(args: argparse.Namespace) -> int:
     if args.spec is not None:
         _read_spec(args)
     spec = CollectionSpec.parse(args.genre, args.sizes, args.levels, count=args.count, seed=args.seed,
-                                time_budget=args.time_budget, style=args.style)
+                                time_budget=args.time_budget, style=args.style, symmetry=args.symmetry)
     if args.jobs < 1:
         raise PencilkitError(f"--jobs must be positive, not {args.jobs}")
     pool = _dask_pool(args.scheduler) if args.scheduler else (lambda: local_pool(args.jobs))
     with Store(args.db) as store:
-        spec_text = json.dumps([spec.genres, spec.sizes, spec.levels, spec.count, spec.seed, spec.style])
+        described: list[object] = [spec.genres, spec.sizes, spec.levels, spec.count, spec.seed, spec.style]
+        if spec.symmetry != "none":  # (a store made before symmetry existed keeps its spec text)
+            described.append(spec.symmetry)
+        spec_text = json.dumps(described)
         known = store.meta("spec")
         if known is not None and known != spec_text:
             raise PencilkitError(f"{args.db} holds another collection's spec: use a new --db for this one")
@@ -124,7 +129,7 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 SPEC_KEYS = {"genre": str, "genres": str, "sizes": str, "levels": str, "count": int, "seed": int,
-             "time_budget": float, "style": str}
+             "time_budget": float, "style": str, "symmetry": str}
 
 
 def _read_spec(args: argparse.Namespace) -> None:

@@ -291,6 +291,22 @@ def _run(ruleset: Ruleset, board: Board, level: Level, trace: Trace, deadline: f
         raise RuntimeError(f"the ladder refuted the intended solution: {broken.reason}") from None
 
 
+def symmetric(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, rows: int,
+              cols: int) -> GenreGenerator:
+    """``generator`` keeping ``symmetry`` on a ``rows`` x ``cols`` board; a one-line error when the
+    genre's generator cannot, or the board has no such symmetry."""
+    kind = symmetry if isinstance(symmetry, Symmetry) else Symmetry.parse(symmetry)
+    if kind not in generator.symmetries:
+        offered = ", ".join(k.value for k in generator.symmetries)
+        raise PencilkitError(f"{genre} puzzles cannot be made with {kind.value} symmetry: choose {offered}")
+    if not kind.fits(rows, cols):
+        raise PencilkitError(f"a {rows}x{cols} board has no {kind.value} symmetry (quarter turns need a square)")
+    refused = generator.symmetry_refused(kind, rows, cols)
+    if refused is not None:
+        raise PencilkitError(refused)
+    return generator.with_symmetry(kind)
+
+
 def generate(
     genre: Genre,
     rows: int,
@@ -320,16 +336,7 @@ def generate(
         if style not in generator.styles:
             raise PencilkitError(f"unknown style {style!r} for {g.name}: choose one of {', '.join(generator.styles)}")
         generator = generator.styled(style)
-    kind = symmetry if isinstance(symmetry, Symmetry) else Symmetry.parse(symmetry)
-    if kind not in generator.symmetries:
-        offered = ", ".join(k.value for k in generator.symmetries)
-        raise PencilkitError(f"{g.name} puzzles cannot be made with {kind.value} symmetry: choose {offered}")
-    if not kind.fits(rows, cols):
-        raise PencilkitError(f"a {rows}x{cols} board has no {kind.value} symmetry (quarter turns need a square)")
-    refused = generator.symmetry_refused(kind, rows, cols)
-    if refused is not None:
-        raise PencilkitError(refused)
-    generator = generator.with_symmetry(kind)
+    generator = symmetric(generator, g.name, symmetry, rows, cols)
     check_request(generator, g.name, rows, cols, target, time_budget)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -354,4 +361,5 @@ __all__ = [
     "confirm",
     "generate",
     "generate_one",
+    "symmetric",
 ]

@@ -62,13 +62,14 @@ def canonical(puzzle: Puzzle) -> str:
     return min(images)
 
 
-def make_slot(slot: Slot, attempt: int, time_budget: float, style: str | None) -> dict[str, Any]:
+def make_slot(slot: Slot, attempt: int, time_budget: float, style: str | None,
+              symmetry: str = "none") -> dict[str, Any]:
     """Generate one slot's puzzle at ``attempt``; a dictionary for the store, or ``{"failed": reason}``."""
     seed = slot.seed(attempt)
     start = time.process_time()
     try:
         made = generate(slot.genre, slot.rows, slot.cols, slot.level, seed=seed, time_budget=time_budget,
-                        style=style)[0]
+                        style=style, symmetry=symmetry)[0]
     except GenerationFailed as failed:
         return {"failed": str(failed)}
     puzzle = made.puzzle
@@ -136,7 +137,8 @@ def build(spec: CollectionSpec, store: Store, pool: Callable[[], Executor], *, p
                         report.failed[key] = f"every one of {MAX_ATTEMPTS} attempts repeated an earlier puzzle"
                 continue
             futures: dict[Future[dict[str, Any]], str] = {
-                executor.submit(make_slot, slots[key], attempts[key], spec.time_budget, spec.style): key
+                executor.submit(make_slot, slots[key], attempts[key], spec.time_budget, spec.style,
+                                spec.symmetry): key
                 for key in todo}
             broken = False
             for future in as_completed(futures):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..errors import PencilkitError
 from ..frame.levels import GENERATABLE, Level
+from ..frame.symmetry import Symmetry
 from ..genres import find_genre
 from ..grid import MAX_SIDE
 from ..tokens import parse_shape
@@ -60,10 +61,12 @@ class CollectionSpec:
     seed: int = 0
     time_budget: float = 60.0
     style: str | None = None
+    symmetry: str = "none"
+    """The symmetry of every puzzle's clue positions (:mod:`pencilkit.frame.symmetry`)."""
 
     @classmethod
     def parse(cls, genres: str, sizes: str, levels: str, *, count: int = 1, seed: int = 0,
-              time_budget: float = 60.0, style: str | None = None) -> CollectionSpec:
+              time_budget: float = 60.0, style: str | None = None, symmetry: str = "none") -> CollectionSpec:
         """A spec from comma-separated lists (``nurikabe,kurodoko``, ``7x7,10x10``, ``easy,hard``), checked."""
         names = tuple(find_genre(g).name for g in _items(genres, "genre"))
         shapes = tuple(parse_shape(s) for s in _items(sizes, "size"))
@@ -78,7 +81,15 @@ class CollectionSpec:
             raise PencilkitError(f"--count must be positive, not {count}")
         if seed < 0:
             raise PencilkitError(f"--seed must not be negative, not {seed}")
-        spec = cls(names, shapes, wanted, count, seed, time_budget, style)
+        kind = Symmetry.parse(symmetry)
+        if kind is not Symmetry.NONE:
+            from ..frame.generate import symmetric
+
+            for name in names:
+                generator = find_genre(name).generator()
+                for rows, cols in shapes:
+                    symmetric(generator, name, kind, rows, cols)  # refuses a genre or size that cannot have it
+        spec = cls(names, shapes, wanted, count, seed, time_budget, style, kind.value)
         if len(spec.slots()) > MAX_SLOTS:
             raise PencilkitError(f"the collection asks for {len(spec.slots())} puzzles, over the limit of {MAX_SLOTS}")
         return spec
