@@ -123,6 +123,18 @@ def test_generate_takes_a_style(client: TestClient) -> None:
     assert "unknown style" in bad(client, "generate", {**base, "style": "sparse"})
 
 
+def test_generate_takes_a_symmetry(client: TestClient) -> None:
+    from pencilkit.frame.symmetry import Symmetry
+
+    base = {"genre": "kurodoko", "rows": 7, "level": "medium", "seed": 3}
+    code, made = post(client, "generate", {**base, "symmetry": "rot2"})
+    assert code == 200 and made["generated"]["symmetry"] == "rot2"
+    assert Symmetry.ROT2.holds(7, 7, pencilkit.parse(made["puzzle"]["id"]).clue_mask)
+    assert "unknown symmetry" in bad(client, "generate", {**base, "symmetry": "spiral"})
+    assert "two middle columns" in bad(client, "generate", {**base, "genre": "nurikabe", "rows": 6,
+                                                            "symmetry": "mirror"})
+
+
 def test_generation_a_genre_cannot_do_is_a_clear_400(monkeypatch: pytest.MonkeyPatch) -> None:
     """A genre without a generator (Kurodoko's came later) is refused in words the page shows."""
     monkeypatch.setattr(jobs, "can_generate", lambda name: name != "kurodoko")

@@ -359,6 +359,32 @@ def test_a_genre_without_a_generator_says_so_and_can_still_be_pasted(live_server
     assert not note.is_visible() and not page.locator("#new-puzzle").is_disabled()
 
 
+def test_a_symmetric_puzzle_from_the_form(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
+    from pencilkit.frame.symmetry import Symmetry
+
+    page, shots = desktop
+    page.goto(live_server.url + "/")
+    page.wait_for_function("() => window.pencilkitPlayer?.game?.puzzle")
+    first = page.evaluate("() => window.pencilkitPlayer.game.puzzle.id")
+    page.fill("#rows", "7")
+    page.fill("#cols", "7")
+    page.select_option("#level", "medium")
+    page.select_option("#symmetry", "rot2")
+    page.click("#new-puzzle")
+    page.wait_for_function("(first) => window.pencilkitPlayer.game.puzzle.id !== first && "
+                           "window.pencilkitPlayer.game.rating === 'medium'", arg=first)
+    game = page.evaluate("() => window.pencilkitPlayer.game")
+    puzzle = Puzzle.from_id(game["puzzle"]["id"])
+    assert game["rating"] == "medium" and Symmetry.ROT2.holds(7, 7, puzzle.clue_mask)
+    # a symmetry the board cannot have is refused in words, and the puzzle stays
+    page.fill("#cols", "8")
+    page.select_option("#symmetry", "mirror")
+    page.click("#new-puzzle")
+    page.wait_for_function("() => document.querySelector('#message-text').textContent.includes('middle columns')")
+    assert page.evaluate("() => window.pencilkitPlayer.game.puzzle.id") == puzzle.id()
+    shots.take("symmetric")
+
+
 def test_kurodoko_from_a_preset(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
     page, shots = desktop
     open_puzzle(page, live_server, "nurikabe:3x3:.,.,.,.,.,.,5,.,1")

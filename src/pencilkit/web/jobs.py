@@ -206,11 +206,12 @@ def generate_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Res
         seed = int_field(body, "seed", 0, 2**31 - 1)
     budget = seconds_field(body, "time_budget", limits.generate_seconds, limits.max_generate_seconds)
     style = text_field(body, "style", required=False, limit=20)
+    symmetry = text_field(body, "symmetry", required=False, limit=20) or "none"
     if not can_generate(genre.name):
         raise BadRequest(f"generation is not available for {genre.title} yet: paste a puzzle to play one")
     try:
         made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget, style=style,
-                        cancelled=cancelled)[0]
+                        symmetry=symmetry, cancelled=cancelled)[0]
     except GenerationFailed as failed:
         found = str(failed).split(";")[0]
         return UNAVAILABLE, {"error": f"{found}: try a smaller board, an easier level or a longer time budget"}

@@ -112,7 +112,7 @@ class Player {
         this.say(`Rows and columns must be whole numbers from 1 to ${top}.`);
         return;
       }
-      this.generate($("genre").value, sides[0], sides[1], $("level").value);
+      this.generate($("genre").value, sides[0], sides[1], $("level").value, $("symmetry").value);
     });
     $("genre").addEventListener("change", () => this.chooseGenre($("genre").value));
     $("undo").addEventListener("click", () => this.undo());
@@ -221,7 +221,7 @@ class Player {
     if (!game.solution && !game.status) this.learnSolution();
   }
 
-  async generate(genre, rows, cols, level) {
+  async generate(genre, rows, cols, level, symmetry = "none") {
     const info = this.genreInfo(genre);
     if (info && !info.generate) {
       this.say(`Generation is not available for ${info.title} yet: paste a puzzle to play one.`);
@@ -232,7 +232,7 @@ class Player {
     this.pending = control;
     this.setStatus("constructing a puzzle…");
     try {
-      const data = await api("generate", { genre, rows, cols, level }, control.signal);
+      const data = await api("generate", { genre, rows, cols, level, symmetry }, control.signal);
       const made = data.generated;
       this.load(this.newGame(data.puzzle, {
         solution: made.solution, status: "unique", rating: made.rating, level: made.level, seed: made.seed,
