@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
-from ...grid import Cell, Grid, Mask, cells
+from ...grid import Cell, Grid, Mask, cells, lowest
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,11 @@ def errands(grid: Grid, land: Mask, unknown: Mask, strays: Iterable[Mask],
     single = reach_wanted & ~reach_twice
     candidates = unknown & single
     if candidates:
+        owner: dict[Cell, int] = {}  # each candidate's one island
+        for k, reach in reaches.items():
+            if reach & candidates:
+                for c in cells(reach & candidates):
+                    owner[c] = k
         corners = grid.window_corners
         # a block is worth a look only if one of its open cells is reached by one island alone
         near = candidates | candidates >> 1 | candidates >> grid.cols | candidates >> (grid.cols + 1)
@@ -70,9 +75,8 @@ def errands(grid: Grid, land: Mask, unknown: Mask, strays: Iterable[Mask],
             open_ = block & unknown
             if open_ & reach_twice:
                 continue
-            owners = [k for k, reach in reaches.items() if reach & open_]
-            if len(owners) == 1 and owners[0] in wanted:
-                k = owners[0]
+            k = owner[lowest(open_ & candidates)]
+            if not open_ & reach_all & ~reaches[k]:  # no other island reaches the block
                 out.append(Errand(k, open_ & reaches[k], block, False))
     for stray in strays:
         if stray & reach_twice:
