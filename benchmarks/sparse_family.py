@@ -45,14 +45,6 @@ def seed_of(size: str, index: int) -> int:
     return int.from_bytes(hashlib.sha256(f"sparse-{size}-{index}".encode()).digest()[:4], "big")
 
 
-def layout_of(puzzle: pencilkit.Puzzle, answer: pencilkit.Answer) -> Layout:
-    """The layout of a solved puzzle: each clue's island in the answer."""
-    grid = puzzle.grid
-    islands = [(grid.flood(1 << cell, answer.unshaded), cell) for cell, _ in puzzle.clues]
-    islands.sort(key=lambda pair: pair[0] & -pair[0])
-    return Layout(puzzle.rows, puzzle.cols, tuple(i for i, _ in islands), tuple(c for _, c in islands))
-
-
 def build(args: argparse.Namespace) -> int:
     sizes = args.sizes.split(",") if args.sizes else list(PLAN)
     path = Path(args.out)
@@ -66,7 +58,7 @@ def build(args: argparse.Namespace) -> int:
             start = time.process_time()
             made = pencilkit.generate("nurikabe", rows, cols, "hard", seed=seed, time_budget=120)[0]
             sparsifier = Sparsifier(random.Random(seed))
-            layout = sparsifier.sparsify(layout_of(made.puzzle, made.solution), budget=budget)
+            layout = sparsifier.sparsify(Layout.of(made.puzzle, made.solution), budget=budget)
             puzzle = layout.puzzle()
             print(f"{size} #{index}: {len(layout.islands)} clues, mean {mean_clue(layout):.1f}, "
                   f"{sparsifier.checks} proofs, {time.process_time() - start:.0f} s", file=sys.stderr, flush=True)

@@ -31,14 +31,6 @@ from pencilkit.puzzle import Answer
 NURIKABE = find_genre("nurikabe")
 
 
-def layout_of(puzzle: pencilkit.Puzzle, solution: Answer) -> Layout:
-    """The layout behind a solved puzzle: each island of the solution with its clue cell."""
-    clue_at = dict(puzzle.clues)
-    islands = sorted(puzzle.grid.components(solution.unshaded), key=lambda m: m & -m)
-    clue_cells = tuple(next(c for c in cells(island) if c in clue_at) for island in islands)
-    return Layout(puzzle.rows, puzzle.cols, tuple(islands), clue_cells)
-
-
 def test_published_layouts_look_published() -> None:
     """Over many 10x10 layouts: valid, few 1s, land near 45%, most of them inside the band."""
     rng = random.Random(3)
@@ -174,7 +166,7 @@ def test_published_puzzles_are_unique_exact_and_inside_the_band(level: str) -> N
     counted = count_sat(find_genre(made.puzzle.genre), made.puzzle, 2)
     assert counted.exhaustive and [s.shaded for s in counted.solutions] == [made.solution.shaded]
     assert pencilkit.solve(made.puzzle).rating.label == level
-    assert PUBLISHED.holds(layout_of(made.puzzle, made.solution))
+    assert PUBLISHED.holds(Layout.of(made.puzzle, made.solution))
     again = pencilkit.generate("nurikabe", 8, 8, level, seed=4, time_budget=120)[0]
     assert again.puzzle == made.puzzle
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilkit import Puzzle, solve
+from pencilkit import Answer, Puzzle, solve
 from pencilkit.frame.solve import Status
 from pencilkit.genres.nurikabe.layout import Layout, is_valid
 from pencilkit.genres.nurikabe.sparse import Sparsifier, Target, mean_clue, solves
@@ -23,39 +23,35 @@ PUBLISHED_MEAN_CLUE = 3.6
 pytest.importorskip("pysat")
 
 
-def layout_of(puzzle: Puzzle, rows: list[str]) -> Layout:
-    grid = puzzle.grid
-    land = sum(1 << grid.cell(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#")
-    islands = sorted(((grid.flood(1 << cell, land), cell) for cell, _ in puzzle.clues), key=lambda p: p[0] & -p[0])
-    return Layout(puzzle.rows, puzzle.cols, tuple(i for i, _ in islands), tuple(c for _, c in islands))
-
-
 def test_solves_knows_another_solution_from_a_false_one() -> None:
     # 1 . 1 / . . . / 1 . 1 has one solution; a sea that leaves a 2-cell island is not another one
     puzzle = Puzzle.from_id("nurikabe:3x3:1,.,1,.,.,.,1,.,1")
-    layout = layout_of(puzzle, ["-#-", "###", "-#-"])
+    layout = Layout.of(puzzle, Answer.from_rows(["-#-", "###", "-#-"]))
     grid = Grid.of(3, 3)
     assert not solves(layout, layout.sea)  # the layout itself is not "another" solution
     two = grid.full & ~(1 << 0 | 1 << 1 | 1 << 2 | 1 << 6 | 1 << 8)
     assert not solves(layout, two)
+    # . 2 . has two solutions: the island to the left, or to the right
+    pair = Puzzle.from_id("nurikabe:1x3:.,2,.")
+    left = Layout.of(pair, Answer.from_rows(["--#"]))
+    assert solves(left, Answer.from_rows(["#--"]).shaded)
+    assert not solves(left, Answer.from_rows(["-#-"]).shaded)  # shades the clue
 
 
 def test_sparsify_keeps_small_puzzles_unique_by_the_oracle() -> None:
     rng = random.Random(4)
     merged = 0
-    for text, rows in [
-        ("nurikabe:4x5:1,.,.,2,.,.,.,.,.,.,.,2,.,.,1,.,.,.,.,.", None),
-        ("nurikabe:4x5:.,1,.,.,2,.,.,.,.,.,1,.,.,1,.,.,.,.,.,2", None),
-        ("nurikabe:5x4:1,.,.,1,.,.,2,.,.,.,.,.,1,.,.,.,.,.,.,3", None),
+    for text in [
+        "nurikabe:4x5:1,.,.,2,.,.,.,.,.,.,.,2,.,.,1,.,.,.,.,.",
+        "nurikabe:4x5:.,1,.,.,2,.,.,.,.,.,1,.,.,1,.,.,.,.,.,2",
+        "nurikabe:5x4:1,.,.,1,.,.,2,.,.,.,.,.,1,.,.,.,.,.,.,3",
     ]:
         puzzle = Puzzle.from_id(text)
         sols = oracle_solutions(puzzle)
         if len(sols) != 1:
             continue
         grid = puzzle.grid
-        solution = ["".join("#" if sols[0] >> grid.cell(r, c) & 1 else "-" for c in range(puzzle.cols))
-                    for r in range(puzzle.rows)]
-        start = layout_of(puzzle, rows or solution)
+        start = Layout.of(puzzle, Answer(puzzle.rows, puzzle.cols, sols[0], grid.full & ~sols[0]))
         made = Sparsifier(rng, Target(mean_clue=99, max_clues=0, min_land=0.0, max_land=1.0)).sparsify(start, budget=60)
         assert is_valid(made)
         assert len(oracle_solutions(made.puzzle())) == 1, made.puzzle().id()
@@ -83,4 +79,4 @@ def test_family_members_solve_unique_to_their_solution(record: dict[str, object]
     solution = solve(puzzle, seconds=60)
     assert solution.status is Status.UNIQUE
     assert solution.answer is not None and solution.answer.to_rows() == record["solution"]
-    assert mean_clue(layout_of(puzzle, list(record["solution"]))) > PUBLISHED_MEAN_CLUE
+    assert mean_clue(Layout.of(puzzle, Answer.from_rows(list(record["solution"])))) > PUBLISHED_MEAN_CLUE

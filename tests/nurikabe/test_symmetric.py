@@ -8,13 +8,13 @@ import pytest
 
 from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres.nurikabe.layout import Layout, is_valid
-from pencilkit.genres.nurikabe.symmetric import mapped, maps, symmetric_layout, symmetrize
+from pencilkit.genres.nurikabe.symmetric import mapped, symmetric_layout, symmetrize
 from pencilkit.grid import Grid
 
 
 @pytest.mark.parametrize("kind,rows,cols", [(Symmetry.ROT2, 4, 6), (Symmetry.ROT4, 5, 5), (Symmetry.MIRROR, 3, 5)])
 def test_maps_are_a_group_of_permutations(kind: Symmetry, rows: int, cols: int) -> None:
-    perms = maps(kind, rows, cols)
+    perms = kind.maps(rows, cols)
     assert perms[0] == tuple(range(rows * cols))
     for perm in perms:
         assert sorted(perm) == list(range(rows * cols))
@@ -31,19 +31,19 @@ def test_symmetrize_puts_a_self_symmetric_islands_clue_on_the_centre() -> None:
     grid = Grid.of(3, 3)
     middle_row = sum(1 << grid.cell(1, c) for c in range(3))
     layout = Layout(3, 3, (middle_row,), (grid.cell(1, 0),))
-    made = symmetrize(layout, maps(Symmetry.ROT2, 3, 3))
+    made = symmetrize(layout, Symmetry.ROT2.maps(3, 3))
     assert made is not None and made.clue_cells == (grid.cell(1, 1),)
     # a self-symmetric island with no fixed cell cannot be clued: the middle two of a 1x4 row
     row = Grid.of(1, 4)
     two = 1 << row.cell(0, 1) | 1 << row.cell(0, 2)
-    assert symmetrize(Layout(1, 4, (two,), (row.cell(0, 1),)), maps(Symmetry.MIRROR, 1, 4)) is None
+    assert symmetrize(Layout(1, 4, (two,), (row.cell(0, 1),)), Symmetry.MIRROR.maps(1, 4)) is None
 
 
 def test_symmetrize_maps_clues_onto_image_islands_and_refuses_lopsided_layouts() -> None:
     grid = Grid.of(3, 3)
     top_left, bottom_right = 1 << grid.cell(0, 0), 1 << grid.cell(2, 2)
     layout = Layout(3, 3, (top_left, bottom_right), (grid.cell(0, 0), grid.cell(2, 2)))
-    perms = maps(Symmetry.ROT2, 3, 3)
+    perms = Symmetry.ROT2.maps(3, 3)
     assert symmetrize(layout, perms) == layout
     lopsided = Layout(3, 3, (top_left,), (grid.cell(0, 0),))
     assert symmetrize(lopsided, perms) is None
@@ -54,7 +54,7 @@ def test_symmetrize_maps_clues_onto_image_islands_and_refuses_lopsided_layouts()
 def test_the_builder_makes_valid_symmetric_layouts(kind: Symmetry, side: int) -> None:
     made = 0
     for seed in range(12):
-        layout = symmetric_layout(side, side, random.Random(seed), maps(kind, side, side))
+        layout = symmetric_layout(side, side, random.Random(seed), kind.maps(side, side))
         if layout is None:
             continue
         made += 1

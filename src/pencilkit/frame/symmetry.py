@@ -16,6 +16,7 @@ mirror  a reflection in the vertical centre line            any
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 
@@ -41,6 +42,11 @@ class Symmetry(str, Enum):
         """Whether a board of this shape has the symmetry (quarter turns need a square)."""
         return self is not Symmetry.ROT4 or rows == cols
 
+    def maps(self, rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
+        """Every map of the symmetry as a permutation of the cells (``perm[cell]`` is its image), the
+        identity first."""
+        return _maps(self, rows, cols)
+
     def orbit(self, rows: int, cols: int, cell: Cell) -> Mask:
         """The cell and its images."""
         return _orbits(self, rows, cols)[cell]
@@ -63,25 +69,38 @@ class Symmetry(str, Enum):
 
 
 @cache
-def _orbits(kind: Symmetry, rows: int, cols: int) -> tuple[Mask, ...]:
+def _maps(kind: Symmetry, rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
     if not kind.fits(rows, cols):
         raise PencilkitError(f"a {rows}x{cols} board has no {kind.value} symmetry (quarter turns need a square)")
 
-    def images(r: int, c: int) -> list[tuple[int, int]]:
-        if kind is Symmetry.ROT2:
-            return [(rows - 1 - r, cols - 1 - c)]
-        if kind is Symmetry.ROT4:
-            return [(c, rows - 1 - r), (rows - 1 - r, cols - 1 - c), (cols - 1 - c, r)]
-        if kind is Symmetry.MIRROR:
-            return [(r, cols - 1 - c)]
-        return []
+    def turn(r: int, c: int) -> tuple[int, int]:  # a quarter turn (square boards)
+        return c, rows - 1 - r
 
+    steps: list[Callable[[int, int], tuple[int, int]]] = [lambda r, c: (r, c)]
+    if kind is Symmetry.ROT2:
+        steps.append(lambda r, c: (rows - 1 - r, cols - 1 - c))
+    elif kind is Symmetry.MIRROR:
+        steps.append(lambda r, c: (r, cols - 1 - c))
+    elif kind is Symmetry.ROT4:
+        steps += [turn, lambda r, c: turn(*turn(r, c)), lambda r, c: turn(*turn(*turn(r, c)))]
+    out = []
+    for step in steps:
+        perm = []
+        for cell in range(rows * cols):
+            r, c = step(*divmod(cell, cols))
+            perm.append(r * cols + c)
+        out.append(tuple(perm))
+    return tuple(out)
+
+
+@cache
+def _orbits(kind: Symmetry, rows: int, cols: int) -> tuple[Mask, ...]:
+    perms = _maps(kind, rows, cols)
     out = []
     for cell in range(rows * cols):
-        r, c = divmod(cell, cols)
-        mask = 1 << cell
-        for rr, cc in images(r, c):
-            mask |= 1 << (rr * cols + cc)
+        mask = 0
+        for perm in perms:
+            mask |= 1 << perm[cell]
         out.append(mask)
     return tuple(out)
 

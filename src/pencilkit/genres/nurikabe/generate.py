@@ -67,7 +67,7 @@ from .layout import (
     repair_layout,
 )
 from .style import PUBLISHED, Band
-from .symmetric import maps, orbit_move, symmetric_layout
+from .symmetric import orbit_move, symmetric_layout
 
 EASY_SIZES = (1, 2, 3)
 """Island sizes the growth builder draws for easy puzzles."""
@@ -259,7 +259,7 @@ class NurikabeGenerator(GenreGenerator):
               deadline: float | None = None) -> Candidate | None:
         if self.symmetry is not Symmetry.NONE:
             weights = PUBLISHED_EASY_SIZES if target <= Level.EASY else PUBLISHED_SIZES
-            layout = symmetric_layout(rows, cols, rng, maps(self.symmetry, rows, cols), sizes=weights)
+            layout = symmetric_layout(rows, cols, rng, self.symmetry.maps(rows, cols), sizes=weights)
             if layout is None or self.band.applies(rows, cols) and not self.band.holds(layout):
                 return None
             return NurikabeCandidate(layout)
@@ -328,7 +328,7 @@ class NurikabeGenerator(GenreGenerator):
         layout = candidate.layout
         changed: Layout | None
         if self.symmetry is not Symmetry.NONE:
-            perms = maps(self.symmetry, layout.rows, layout.cols)
+            perms = self.symmetry.maps(layout.rows, layout.cols)
             changed = reshape(layout, assessment, rng, self.band,
                               apply=lambda lay, kind, cell, r: orbit_move(lay, kind, cell, r, perms, _apply))
             return None if changed is None else NurikabeCandidate(changed)
@@ -395,23 +395,19 @@ def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Ba
     return None
 
 
-def _clue_mask(layout: Layout) -> int:
-    return sum(1 << c for c in layout.clue_cells)
-
-
 def _rival_moves(layout: Layout, rival: Answer) -> list[Move]:
-    differ = layout.land & rival.shaded & ~_clue_mask(layout)
+    differ = layout.land & rival.shaded & ~layout.clue_mask
     moves = [("clue", c) for c in cells(differ)] + [("sea", c) for c in cells(differ)]
     return moves + [("land", c) for c in cells(layout.sea & rival.unshaded)]
 
 
 def _foothold_moves(layout: Layout, undecided: int) -> list[Move]:
-    moves = [("clue", c) for c in cells(layout.land & undecided & ~_clue_mask(layout))]
+    moves = [("clue", c) for c in cells(layout.land & undecided & ~layout.clue_mask)]
     return moves + [("land", c) for c in cells(layout.sea & undecided)]
 
 
 def _harder_moves(layout: Layout) -> list[Move]:
-    free = layout.land & ~_clue_mask(layout)
+    free = layout.land & ~layout.clue_mask
     moves = [("clue", c) for c in cells(free)] + [("sea", c) for c in cells(free)]
     return moves + [("land", c) for c in cells(layout.sea)]
 

@@ -59,9 +59,24 @@ class Layout:
     clue_cells: tuple[Cell, ...]
     """The clue cell of each island (same order as ``islands``)."""
 
+    @classmethod
+    def of(cls, puzzle: Puzzle, solution: Answer) -> Layout:
+        """The layout behind a solved puzzle: each clue's island in ``solution``."""
+        grid = puzzle.grid
+        islands = sorted(((grid.flood(1 << cell, solution.unshaded), cell) for cell, _ in puzzle.clues),
+                         key=lambda pair: pair[0] & -pair[0])
+        return cls(puzzle.rows, puzzle.cols, tuple(i for i, _ in islands), tuple(c for _, c in islands))
+
     @property
     def grid(self) -> Grid:
         return Grid.of(self.rows, self.cols)
+
+    @property
+    def clue_mask(self) -> Mask:
+        out = 0
+        for cell in self.clue_cells:
+            out |= 1 << cell
+        return out
 
     @property
     def land(self) -> Mask:

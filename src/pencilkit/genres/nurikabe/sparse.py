@@ -197,7 +197,7 @@ def solves(layout: Layout, shaded: Mask) -> bool:
     Its sea is connected and pool-free already, so only the islands are left
     to check: one per clue, of the clue's size, and no land beside them.
     """
-    clue_mask = _clue_mask(layout)
+    clue_mask = layout.clue_mask
     if shaded == layout.sea or shaded & clue_mask:
         return False
     grid = layout.grid
@@ -209,13 +209,6 @@ def solves(layout: Layout, shaded: Mask) -> bool:
         if found.bit_count() != island.bit_count() or (found & clue_mask).bit_count() != 1:
             return False
     return True  # one island per clue, of its size, as many cells as all of them: no land is left over
-
-
-def _clue_mask(layout: Layout) -> Mask:
-    out = 0
-    for cell in layout.clue_cells:
-        out |= 1 << cell
-    return out
 
 
 __all__ = ["Sparsifier", "Target", "mean_clue", "solves"]

@@ -18,43 +18,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 
-from ...frame.symmetry import Symmetry
 from ...grid import Cell, Grid, Mask, cells
 from .layout import PUBLISHED_SIZES, PUBLISHED_THIN, Layout, by_line, is_valid
 
 Maps = tuple[tuple[Cell, ...], ...]
-"""The maps of a symmetry as cell permutations, the identity first."""
+"""The maps of a symmetry as cell permutations, the identity first (:meth:`Symmetry.maps`)."""
 SYMMETRIC_LAND = (0.40, 0.46)
 """Share of the board a symmetric layout plants before breaking pools."""
 SYMMETRIC_THIN = PUBLISHED_THIN
 """How strongly islands grow as lines rather than blobs (as in the published builder)."""
-
-
-@cache
-def maps(kind: Symmetry, rows: int, cols: int) -> Maps:
-    """Every map of ``kind`` on a ``rows`` x ``cols`` board, as a permutation of the cells."""
-    def rotate(r: int, c: int) -> tuple[int, int]:  # a quarter turn (square boards)
-        return c, rows - 1 - r
-
-    steps: list[Callable[[int, int], tuple[int, int]]] = [lambda r, c: (r, c)]
-    if kind is Symmetry.ROT2:
-        steps.append(lambda r, c: (rows - 1 - r, cols - 1 - c))
-    elif kind is Symmetry.MIRROR:
-        steps.append(lambda r, c: (r, cols - 1 - c))
-    elif kind is Symmetry.ROT4:
-        steps.append(rotate)
-        steps.append(lambda r, c: rotate(*rotate(r, c)))
-        steps.append(lambda r, c: rotate(*rotate(*rotate(r, c))))
-    out = []
-    for step in steps:
-        perm = []
-        for cell in range(rows * cols):
-            r, c = step(*divmod(cell, cols))
-            perm.append(r * cols + c)
-        out.append(tuple(perm))
-    return tuple(out)
 
 
 def images(cell: Cell, perms: Maps) -> list[Cell]:
@@ -187,4 +160,4 @@ def _orbit_land(layout: Layout, cell: Cell, perms: Maps, touching: int | None) -
     return layout
 
 
-__all__ = ["Maps", "images", "maps", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]
+__all__ = ["Maps", "images", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]
