@@ -16,6 +16,31 @@ python -m pip install --quiet --upgrade pip
 python -m pip install --quiet -e ".[test]"
 # pzpr.js, the puzz.link engine, for the URL and answer-checking interop tests
 npm ci --prefix tests/interop --no-audit --no-fund --loglevel=error
+# pzpr.js 0.12, the engine of today's puzz.link, is published only inside the PyPI wheel ppbench (not installed:
+# it pulls gymnasium and more): its vendored copy goes to tests/interop/pzprjs-0.12 (git-ignored) for the same tests
+if [ ! -f tests/interop/pzprjs-0.12/dist/js/pzpr.js ]; then
+  wheels="$(mktemp -d)"
+  python -m pip download --quiet --no-deps ppbench==0.1.0 -d "$wheels"
+  python - "$wheels"/ppbench-0.1.0-py3-none-any.whl tests/interop/pzprjs-0.12 <<'PY'
+import shutil, sys, zipfile
+from pathlib import Path
+wheel, target = sys.argv[1], Path(sys.argv[2])
+vendored = "ppbench/vendor/pzprjs/"
+partial = target.with_name(target.name + ".partial")  # renamed into place once whole
+shutil.rmtree(partial, ignore_errors=True)
+with zipfile.ZipFile(wheel) as archive:
+    for member in archive.infolist():
+        if member.filename.startswith(vendored) and not member.is_dir():
+            out = partial / member.filename[len(vendored):]
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(archive.read(member))
+if not (partial / "dist/js/pzpr.js").is_file():
+    sys.exit(f"{wheel} holds no {vendored}dist/js/pzpr.js")
+shutil.rmtree(target, ignore_errors=True)
+partial.rename(target)
+PY
+  rm -rf "$wheels"
+fi
 python -m mypy   # strict type check of src/pencilkit (settings in pyproject.toml)
 lint-imports     # the layers point one way and no package has an import cycle (contracts in pyproject.toml)
 python -m pytest -n auto --durations=15 "$@"

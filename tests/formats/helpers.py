@@ -43,7 +43,7 @@ def corpus_clues(record: dict[str, Any]) -> tuple[int, int, dict[Cell, int | Non
 
 L_ROOMS = "heyawake:3x3:0,.,1,.,.,.,.,.,?:0,1,1,1,1,2,2,2,2"
 """Rooms ``0 1 1 / 1 1 2 / 2 2 2``: the 1 sits on r1c3 and the ``?`` on r3c3, neither its room's top cell."""
-L_URL = "https://puzz.link/p?" + "heyawake/3/3/i0n001."
+L_URL = "https://puzz.link/p?" + "heyawake/3/3/i0n001./"  # pzpr ends a body that ends in "." with "/"
 L_SOLUTION = ["---", "#--", "---"]
 
 HEYAWAKE_SMALL = [  # (ID, solution): unique 5x5 puzzles with their solutions

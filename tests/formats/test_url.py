@@ -177,10 +177,33 @@ def test_percent_escaped_code_is_read() -> None:
     assert puzzle.clue_map == {0: 8192}
 
 
+@pytest.mark.parametrize("number", [8192, 9216, 10000])
+def test_the_at_code_of_pzpr_0_12_reads_as_the_percent_code(number: int) -> None:
+    """pzpr.js 0.12 writes 8192-12239 with '@', pencilkit with '%' (pzpr 0.10 reads only that)."""
+    code = encode_clue(number)
+    assert code.startswith("%")
+    assert decode_body("@" + code[1:] + "g", 1, 2) == decode_body(code + "g", 1, 2) == {0: number}
+    puzzle = Puzzle.make("nurikabe", 100, 100, {0: number})
+    theirs = format_url(puzzle).replace("%", "@")
+    assert parse_url(theirs) == parse_url(theirs.replace("@", "%40")) == puzzle
+
+
+@pytest.mark.parametrize("number", [8784, 8799, 8944, 8959, 9216])
+def test_clues_whose_code_looks_like_a_url_escape_read_back(number: int) -> None:
+    """'%25X', '%2FX' and '%40X' are codes of clues too (8784-8799, 8944-8959, 9216-9231): a URL reads
+    as it stands first, and only a URL that does not is read with its escapes undone."""
+    puzzle = Puzzle.make("nurikabe", 100, 100, {0: number, 9999: 1})
+    url = format_url(puzzle)
+    assert url.split("/")[-1][:3].lower() in {"%25", "%2f", "%40"}
+    assert parse_url(url) == puzzle
+    assert parse_url(url.replace("%", "%25")) == puzzle  # the same URL escaped once more
+
+
 def test_question_clues_are_dots() -> None:
     puzzle = parse("nurikabe:2x3:?,.,3,.,.,?")
-    assert format_url(puzzle) == "https://puzz.link/p?nurikabe/3/2/.g3h."
+    assert format_url(puzzle) == "https://puzz.link/p?nurikabe/3/2/.g3h./"  # "/" after a final ".", as pzpr
     assert parse_url(format_url(puzzle)) == puzzle
+    assert parse_url("https://puzz.link/p?nurikabe/3/2/.g3h.") == puzzle
 
 
 @pytest.mark.parametrize("text", [

@@ -3,14 +3,18 @@
 // Input: one JSON object per line on standard input: {"url": "...", "answer": ["#-..", ...]}
 //   where "#" is a shaded cell and anything else unshaded.
 // Output: one JSON object per input line, in order:
-//   {"ok": true, "complete": bool, "code": pzpr's fail code or null, "text": pzpr's verdict in words}
+//   {"ok": true, "complete": bool, "code": pzpr's fail code or null, "codes": every rule check that fails,
+//    in pzpr's order (its "multierr" mode; "code" is the first, the one pzpr's player shows),
+//    "undecided": whether pzpr notes cells left neither shaded nor dotted (0.12 only; an answer here has no dots),
+//    "text": pzpr's verdict in words}
 //   {"ok": false, "error": "..."} when the URL or the answer cannot be loaded.
 "use strict";
 
-const pzpr = require("pzpr");
+const pzpr = require("./pzpr_engine.js"); // the engine PZPR_ENGINE names (pzpr_engine.js)
 const readline = require("readline");
 
 const shared = new pzpr.Puzzle({ type: "player" }); // reopened for every request: much cheaper than a new one
+shared.setConfig("multierr", true); // run every rule check, not only up to the first that fails
 
 function check(request) {
   try {
@@ -32,7 +36,9 @@ function check(request) {
     }
     board.rebuildInfo();
     const verdict = puzzle.check(true);
-    return { ok: true, complete: !!verdict.complete, code: verdict.complete ? null : String(verdict[0] || verdict.text), text: String(verdict.text) };
+    const codes = Array.from({ length: verdict.length }, (_, i) => String(verdict[i]));
+    return { ok: true, complete: !!verdict.complete, code: verdict.complete ? null : String(verdict[0] || verdict.text),
+             codes: codes, undecided: !!verdict.undecided, text: String(verdict.text) };
   } catch (error) {
     return { ok: false, error: String(error).slice(0, 200) };
   }

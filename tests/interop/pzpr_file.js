@@ -1,13 +1,16 @@
 // pzprv3 files with the real pzpr.js engine, for pencilkit's interop tests.
 //
-// Input: one JSON object per line on standard input: {"url": "..."} or {"file": "pzprv3\n..."}.
+// Input: one JSON object per line on standard input: {"url": "..."} or {"file": "pzprv3\n..."},
+//   with "peke": true to put a peke (a player's cross on the border between two cells) on the board's first
+//   border before the file is written, where the board has borders.
 // Output: one JSON object per input line, in order:
 //   {"ok": true, "file": pzpr's pzprv3 file of what it opened, "url": its URL,
-//    "marks": per cell (row-major) "#" shaded, "+" dot, "." none, "complete": pzpr's verdict on the marks}
+//    "marks": per cell (row-major) "#" shaded, "+" dot, "." none, "complete": pzpr's verdict on the marks,
+//    "undecided": whether pzpr notes cells left neither shaded nor dotted (0.12 only)}
 //   {"ok": false, "error": "..."} when pzpr refuses the input.
 "use strict";
 
-const pzpr = require("pzpr");
+const pzpr = require("./pzpr_engine.js"); // the engine PZPR_ENGINE names (pzpr_engine.js)
 const readline = require("readline");
 
 const shared = new pzpr.Puzzle({ type: "player" });
@@ -16,13 +19,17 @@ function handle(request) {
   try {
     const puzzle = shared.open(request.url || request.file);
     const board = puzzle.board;
+    if (request.peke && board.border.length > 0) {
+      board.border[0].qsub = 2;
+    }
     let marks = "";
     for (let i = 0; i < board.cell.length; i++) {
       const cell = board.cell[i];
       marks += cell.qans === 1 ? "#" : cell.qsub === 1 ? "+" : ".";
     }
+    const verdict = puzzle.check(true);
     return { ok: true, file: puzzle.getFileData(), url: puzzle.getURL(), marks: marks,
-             complete: !!puzzle.check(true).complete };
+             complete: !!verdict.complete, undecided: !!verdict.undecided };
   } catch (error) {
     return { ok: false, error: String(error).slice(0, 200) };
   }

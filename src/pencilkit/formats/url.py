@@ -12,13 +12,19 @@ body text      meaning                                    range
 ``+`` + 3 hex  e.g. ``+100``                              256-4095
 ``=`` + 3 hex  value + 4096                               4096-8191
 ``%`` + 3 hex  value + 8192                               8192-12287
+``@`` + 3 hex  as ``%`` (what pzpr.js 0.12 writes)        8192-12287
 ``*`` + 4 hex  value + 12240                              12240-77775
 ``$`` + 5 hex  value + 77776                              77776-
 ``.``          a ``?`` clue (a number not given)
 ``g``-``z``    1 to 20 cells without a clue (``zg`` = 21)
 =============  =========================================  ============
 
-Writers always use the shortest code (``%`` only up to 12239, as pzpr does).
+Writers always use the shortest code (``%`` only up to 12239, as pzpr does),
+with every hex digit of a prefix code written.  pzpr.js 0.12 (puzz.link today)
+writes 8192-12239 with ``@`` and reads ``%`` too; pzpr.js 0.10 reads only
+``%``, so pencilkit writes ``%`` and reads both.  Like pzpr, the writer
+ends a body that ends in ``.`` with a ``/``, so that the ``.`` is not taken for
+the end of a sentence.
 
 >>> from pencilkit.puzzle import Puzzle
 >>> p = parse_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
@@ -26,6 +32,8 @@ Writers always use the shortest code (``%`` only up to 12239, as pzpr does).
 (5, 5, 5, 1)
 >>> format_url(p)
 'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g'
+>>> format_url(Puzzle.from_id("nurikabe:1x2:.,?"))
+'https://puzz.link/p?nurikabe/2/1/g./'
 
 A genre with rooms (:attr:`~pencilkit.frame.genre.Genre.has_rooms`, such as
 Heyawake) has another body, pzpr's ``encodeBorder`` then ``encodeRoomNumber16``.
@@ -37,9 +45,9 @@ other row by row.  Then one number a room, rooms in the reading order of their
 first cells, in the code above (``g``-``z`` counting rooms without a number).
 pzpr puts a room's number on the room's *top* cell, the topmost cell of its
 leftmost column (:func:`room_top`), so a puzzle whose number sits elsewhere in
-its room reads back with the number moved there (:func:`pzpr_form`).  pzpr has
-no code for a ``?`` in a room; pencilkit writes it as ``.``, which pzpr reads
-as a room without a number.
+its room reads back with the number moved there (:func:`pzpr_form`).  A ``?``
+in a room is ``.``, as pzpr.js 0.12 writes and reads it (pzpr.js 0.10 reads it
+as a room without a number).
 
 >>> h = parse_url("https://puzz.link/p?heyawake/3/2/a00g")
 >>> h.rooms, h.clue_map
@@ -49,7 +57,8 @@ Reading is lenient about the shapes people paste: any host (puzz.link, pzv.jp,
 pzprxs.vercel.app, a local copy) or none, ``p?`` or ``p.html?``, an
 ``_edit``/``_play``/``_test`` suffix on the genre, ``key=value&`` options and a
 ``v:`` flag before it, a flag segment (such as ``v:``) between the genre and
-the size, a trailing ``/``, ``%25`` for ``%``.  Anything else wrong (an unknown
+the size, a trailing ``/``, ``%25`` for ``%`` (and ``%2F`` for ``/``, ``%40`` for
+``@``, when the text does not read as it stands).  Anything else wrong (an unknown
 genre, a bad size, a body that ends early or runs past the last cell, a
 character outside the code) is a :class:`~pencilkit.errors.FormatError`
 naming the problem.  A genre's :attr:`~pencilkit.frame.genre.Genre.url_aliases`
@@ -63,7 +72,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from ..errors import FormatError, UnknownGenreError
+from ..errors import FormatError, PencilkitError, UnknownGenreError
 from ..genres import all_genres, canonical, find_genre
 from ..grid import Cell
 from ..puzzle import Puzzle
@@ -98,6 +107,7 @@ LONG_CODES: tuple[tuple[str, int, int, int], ...] = (
 """The multi-character clue codes of pzpr's number16 encoding."""
 
 _PREFIX = {prefix: (digits, offset) for prefix, digits, offset, _ in LONG_CODES}
+_PREFIX["@"] = _PREFIX["%"]  # what pzpr.js 0.12 writes for 8192-12239 ("%" is a URL's escape character)
 _HEX = frozenset("0123456789abcdef")
 _RUN_FIRST, _RUN_LAST = ord("g"), ord("z")
 MAX_RUN = _RUN_LAST - _RUN_FIRST + 1
@@ -127,8 +137,26 @@ def looks_like_url(text: str) -> bool:
 
 
 def parse_url(text: str) -> Puzzle:
-    """The puzzle of a puzz.link URL (any mirror, any of the variants people paste)."""
-    query = _query(text.strip())
+    """The puzzle of a puzz.link URL (any mirror, any of the variants people paste).
+
+    A text that does not read as it stands is read again with its URL escapes
+    (``%25``, ``%2F``, ``%40``) undone.  As it stands comes first, as pzpr reads
+    it: ``%25`` may also be the ``%`` code of a clue from 8784 to 8799.  The two
+    readings cannot both fit the board, since ``%25XYZ`` read as it stands
+    covers at least two more cells (or rooms) than ``%XYZ``.
+    """
+    text = text.strip()
+    try:
+        return _parse(text)
+    except PencilkitError:
+        unescaped = _unescape(text)
+        if unescaped == text:
+            raise
+    return _parse(unescaped)
+
+
+def _parse(text: str) -> Puzzle:
+    query = _query(text)
     name, rest = _genre_part(query)
     genre = _genre(name)
     cols, rows, body = _size_and_body(rest, name)
@@ -150,7 +178,18 @@ def format_url(puzzle: Puzzle) -> str:
         body = encode_room_body(puzzle.clue_map, puzzle.rooms, puzzle.rows, puzzle.cols)
     else:
         body = encode_body(puzzle.clue_map, puzzle.rows, puzzle.cols)
-    return f"{CANONICAL_BASE}{genre.url_name}/{puzzle.cols}/{puzzle.rows}/{body}"
+    return address(genre.url_name, puzzle.rows, puzzle.cols, body)
+
+
+def address(url_name: str, rows: int, cols: int, body: str) -> str:
+    """The canonical URL of a body, with a ``/`` after a body that ends in neither a letter nor a
+    digit (a ``.``), as pzpr.js writes it so that the ``.`` is not taken for the end of a sentence.
+
+    >>> address("nurikabe", 1, 2, "1.")
+    'https://puzz.link/p?nurikabe/2/1/1./'
+    """
+    end = "/" if body and not (body[-1].isascii() and body[-1].isalnum()) else ""
+    return f"{CANONICAL_BASE}{url_name}/{cols}/{rows}/{body}{end}"
 
 
 # -- the body ----------------------------------------------------------------
@@ -439,11 +478,19 @@ def decode_room_body(body: str, rows: int, cols: int) -> tuple[dict[Cell, int | 
 # -- the address around the body -----------------------------------------------
 
 
+_ESCAPE = re.compile(r"%(25|2f|40)", re.IGNORECASE)
+"""The URL escapes :func:`parse_url` undoes: of ``%``, ``/`` and ``@``, characters a puzz.link URL holds."""
+
+
+def _unescape(text: str) -> str:
+    """``text`` with its escapes undone in one pass (``%252F`` is ``%2F``, not ``/``)."""
+    return _ESCAPE.sub(lambda escape: chr(int(escape.group(1), 16)), text)
+
+
 def _query(text: str) -> str:
     """The part after ``?`` (or the whole text when it is a bare ``genre/...``), options removed."""
     if not text:
         raise FormatError("empty URL")
-    text = text.replace("%25", "%").replace("%2F", "/").replace("%2f", "/")
     has_host = bool(_SCHEME.match(text) or _HOSTLIKE.match(text))
     if "?" in text:
         query = text.split("?", 1)[1]
