@@ -19,7 +19,9 @@ import pencilkit
 from pencilkit import FormatError, PencilkitError, Puzzle
 from pencilkit.errors import PuzzleError
 from pencilkit.formats import read_answer, read_puzzle, write_puzzle
+from pencilkit.formats.janko import format_janko, parse_janko
 from pencilkit.formats.json_format import parse_json
+from pencilkit.formats.penpa import BASE, deflate, format_penpa, parse_penpa, penpa_answer
 from pencilkit.formats.puzzle_id import parse_id
 from pencilkit.formats.pzprv3 import parse_pzprv3
 from pencilkit.formats.text import parse_text
@@ -38,10 +40,22 @@ from pencilkit.frame.levels import Level
 from pencilkit.genres import all_genres, find_genre
 from pencilkit.genres.heyawake.layout import most_black
 from pencilkit.grid import Grid
+from pencilkit.puzzle import Answer
 from pencilkit.web.limits import Limits
 from pencilkit.web.server import create_app
 
 TEXT = st.text(max_size=300)
+JANKO_LINES = ["problem", "solution", "areas", "moves", "end", "begin", "size 2", "rows 2", "cols 3", "size 999",
+               "unit 25", "puzzle kuromasu", "1 -", "- - -", "x x", "a b", "? 12", "x - #", "- 3 -", "Z2;ab,1;"]
+"""Lines that are often nearly a Janko text (properties, grid rows, moves), and often not."""
+PENPA_GOOD = format_penpa(Puzzle.from_id("heyawake:2x3:1,.,.,.,.,?:0,0,1,2,2,1"),
+                          Answer.from_rows(["#--", "-#-"]))
+PENPA_LINES = ["square,2,3,38", "square,3,2,38,0,1,1,152,114,1,1,0,0,0,0,Title: Heyawake", "square,x,1", "hex,1,1",
+               "1,2", "[0,0,0,0]", "[1,1]", "{}", "[]", '{"number":{"18":[1,1,"1"]},"lineE":{"60,67":2}}',
+               '{"number":{"9":["?",6,"1"]}}', '{"surface":{"16":1},"symbol":{"17":[8,"ox_B",2]}}',
+               '{"surface":{"16":[1,4],"17":{},"18":true},"symbol":{"17":8},"number":[]}', "[16,1,1]",
+               '["heyawake"]', '["lits"]', "[" * 5000, "zZ" * 20]
+"""Lines that are often nearly a penpa-edit text (header, margins, layers, board, tags), and often not."""
 NEAR_PUZZLES = st.one_of(
     TEXT,
     st.builds(lambda genre, shape, body: f"{genre}:{shape}:{body}",
@@ -58,6 +72,24 @@ NEAR_PUZZLES = st.one_of(
     st.builds(lambda genre, cols, rows, body: f"https://puzz.link/p?{genre}/{cols}/{rows}/{body}",
               st.sampled_from(["heyawake", "heyawacky", "heyawake_edit"]), st.integers(0, 9), st.integers(0, 9),
               st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-+=%*$/A", max_size=40)),
+    st.builds(lambda genre, lines, end: f"begin\npuzzle {genre}\n" + "\n".join(lines) + end,
+              st.sampled_from(["nurikabe", "kuromasu", "heyawake", "sudoku", ""]),
+              st.lists(st.one_of(st.sampled_from(JANKO_LINES), st.text(alphabet="0123456789x-?# ab", max_size=9)),
+                       max_size=14),
+              st.sampled_from(["\nend", "", "\nend\nmore"])),
+    st.builds(lambda head, body: f'{head}<script id="data" type="application/x-janko">{body}</script>',
+              st.sampled_from(["", "<html><body>", '<script type="application/x-janko">']),
+              st.lists(st.sampled_from(JANKO_LINES), max_size=10).map("\n".join)),
+    st.builds(lambda host, mode, data: f"{host}{mode}&p={data}",
+              st.sampled_from([BASE, "https://opt-pan.github.io/penpa-edit/", ""]),
+              st.sampled_from(["#m=edit", "?m=solve", "m=edit"]),
+              st.text(alphabet="ABCDEFabcdef0123456789+/=-_%", max_size=80)),
+    st.builds(lambda lines, answer: BASE + "#m=edit&p=" + deflate("\n".join(lines)) + answer,
+              st.lists(st.one_of(st.sampled_from(PENPA_LINES), st.text(max_size=20)), max_size=19),
+              st.sampled_from(["", "&a=" + deflate('[["16"],[],[],[],[],[]]'), "&a=" + deflate("[[[16, 4]]]"),
+                               "&a=" + deflate('[[["16", [1]], [{}], 17]]'), "&a=" + deflate("{"), "&a=!"])),
+    st.builds(lambda cut, tail: PENPA_GOOD[:cut] + tail, st.integers(0, len(PENPA_GOOD)),
+              st.sampled_from(["", "A", "=", "&a=", "&p="])),
     st.builds(lambda rows: "genre: nurikabe\ngrid:\n" + "\n".join(rows),
               st.lists(st.text(alphabet="0123456789.? ", max_size=8), max_size=6)),
     st.builds(json.dumps, st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
@@ -84,6 +116,9 @@ def test_reading_any_text_raises_only_pencilkit_errors(text: str) -> None:
     only_pencilkit_errors(parse_text, text)
     only_pencilkit_errors(parse_url, text)
     only_pencilkit_errors(parse_pzprv3, text)
+    only_pencilkit_errors(parse_janko, text)
+    only_pencilkit_errors(parse_penpa, text)
+    only_pencilkit_errors(penpa_answer, text)
     only_pencilkit_errors(lambda t: parse_json(t, lambda body, genre: read_puzzle(body, genre=genre)), text)
 
 
@@ -126,7 +161,7 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
 @given(puzzles())
 def test_every_valid_puzzle_round_trips_through_every_format(puzzle: Puzzle) -> None:
     """Every format gives the puzzle back; a URL puts a room's number on the room's top cell, as pzpr does."""
-    for fmt in ("id", "text", "json", "url", "pzprv3"):
+    for fmt in ("id", "text", "json", "url", "pzprv3", "janko", "penpa"):
         try:
             written = write_puzzle(puzzle, fmt)
         except PencilkitError:
@@ -134,6 +169,16 @@ def test_every_valid_puzzle_round_trips_through_every_format(puzzle: Puzzle) -> 
             continue
         expected = pzpr_form(puzzle) if fmt == "url" else puzzle
         assert read_puzzle(written) == expected, (fmt, written)
+
+
+@given(puzzles(), st.data())
+def test_answers_round_trip_through_janko_and_penpa(puzzle: Puzzle, data: st.DataObject) -> None:
+    """A puzzle with any answer comes back with the answer finished: its unmarked cells unshaded."""
+    size = puzzle.rows * puzzle.cols
+    shaded = data.draw(st.integers(0, 2**size - 1))
+    answer = Answer(puzzle.rows, puzzle.cols, shaded, data.draw(st.integers(0, 2**size - 1)) & ~shaded)
+    assert parse_janko(format_janko(puzzle, answer)) == (puzzle, answer.finished())
+    assert parse_penpa(format_penpa(puzzle, answer)) == (puzzle, answer.finished())
 
 
 HEYAWAKE_BODY = st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-+=%*$AV_ ", max_size=60)

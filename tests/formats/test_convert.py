@@ -25,7 +25,7 @@ SAMPLES = [
 
 
 def test_every_format_has_a_writer_and_url_is_one() -> None:
-    assert set(FORMAT_NAMES) == {"id", "json", "text", "url", "pzprv3"}
+    assert set(FORMAT_NAMES) == {"id", "json", "text", "url", "pzprv3", "janko", "penpa"}
 
 
 @pytest.mark.parametrize(("source", "target"), list(itertools.product(FORMAT_NAMES, repeat=2)))

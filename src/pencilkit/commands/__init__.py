@@ -54,8 +54,9 @@ def emit_json(data: Any) -> None:
 
 def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzle", metavar="PUZZLE",
-                        help="a puzzle ID, text grid, JSON or URL; a file; or - for standard input")
-    parser.add_argument("--genre", help="genre of a bare grid that names none")
+                        help="a puzzle in any format (ID, text grid, JSON, puzz.link or penpa-edit URL, pzprv3, "
+                             "Janko text or a janko.at page); a file; or - for standard input")
+    parser.add_argument("--genre", help="genre of a bare grid, Janko text or penpa-edit URL that names none")
 
 
 def count(text: str) -> int:

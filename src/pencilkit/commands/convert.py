@@ -1,7 +1,8 @@
-"""``convert``: rewrite puzzles in another format (puzzle ID, text grid, JSON, puzz.link URL).
+"""``convert``: rewrite puzzles in another format (:data:`~pencilkit.formats.FORMATS`: puzzle ID, text
+grid, JSON, puzz.link URL, pzprv3 file, Janko text, penpa-edit URL).
 
 Input is any format pencilkit reads: one puzzle, a file of one-line puzzles
-(IDs or URLs, one per line), or a JSON-lines file whose records have a
+(IDs or URLs, one per line: puzz.link or penpa-edit), or a JSON-lines file whose records have a
 ``puzzle`` field.  In JSON lines only the ``puzzle`` field changes (to the
 target format; for ``json`` an object ``{"genre": ..., "grid": [...]}``);
 every other field is kept as it was.
@@ -34,7 +35,7 @@ def configure_convert(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzle", metavar="PUZZLE",
                         help="a puzzle in any format, a file of them (JSON lines, or one ID/URL a line), or -")
     parser.add_argument("--to", "-t", required=True, choices=sorted(FORMATS), help="the format to write")
-    parser.add_argument("--genre", help="genre of a bare grid that names none")
+    parser.add_argument("--genre", help="genre of a bare grid, Janko text or penpa-edit URL that names none")
     parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of standard output")
 
 
@@ -110,6 +111,6 @@ def puzzle_field(puzzle: Puzzle, to: str) -> str | dict[str, Any]:
 
 
 COMMANDS = [
-    Command("convert", "Rewrite puzzles in another format (id, text, json, url), one or a JSON-lines file.",
+    Command("convert", f"Rewrite puzzles in another format ({', '.join(FORMATS)}), one or a JSON-lines file.",
             configure_convert, run_convert, exits=EXITS_PLAIN),
 ]

@@ -16,14 +16,14 @@ import sys
 
 from ..api import generate
 from ..errors import PencilkitError
-from ..formats import write_puzzle
+from ..formats import FORMATS, write_puzzle
 from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.symmetry import Symmetry
 from . import Command, add_jobs, emit_json, in_order, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
-FORMAT_CHOICES = ("id", "text", "json", "url", "pzprv3")
+FORMAT_CHOICES = tuple(FORMATS)
 
 
 def parse_shape(text: str) -> tuple[int, int]:

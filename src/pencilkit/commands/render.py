@@ -43,9 +43,10 @@ OUTPUT_KINDS = (".svg", ".png", ".pdf")
 
 def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzles", metavar="PUZZLE", nargs="+",
-                        help="a puzzle ID, text grid, JSON or URL; a file; - for standard input "
+                        help="a puzzle in any format (ID, text grid, JSON, URL, pzprv3, Janko); a file; - for "
+                             "standard input "
                              "(with --sheet: several, or JSON-lines files)")
-    parser.add_argument("--genre", help="genre of a bare grid that names none")
+    parser.add_argument("--genre", help="genre of a bare grid, Janko text or penpa-edit URL that names none")
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument("--answer", "-a", metavar="ANSWER", help="draw this answer (# shaded, - unshaded, . unmarked)")
     shown.add_argument("--solution", action="store_true", help="solve the puzzle and draw its solution")

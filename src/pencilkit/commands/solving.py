@@ -84,7 +84,8 @@ def run_show(args: argparse.Namespace) -> int:
 def configure_check(parser: argparse.ArgumentParser) -> None:
     add_puzzle_argument(parser)
     parser.add_argument("answer", metavar="ANSWER", nargs="?",
-                        help="rows of # (shaded), - (unshaded), . (unmarked): text, file, or -; an answer "
+                        help="rows of # (shaded), - (unshaded), . (unmarked), a Janko text with a solution or "
+                             "a penpa-edit URL: text, file, or -; an answer "
                              "whose first row starts with - goes after -- (pencilkit check PUZZLE -- ANSWER); "
                              "none for a JSON-lines batch whose records carry an 'answer'")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")

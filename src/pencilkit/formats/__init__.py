@@ -1,7 +1,8 @@
 """Reading and writing puzzles and answers.
 
-One module per format (puzzle ID, text grid, JSON); :func:`read_puzzle`
-detects which one a text is in.  Every parser reports bad input as a
+One module per format (puzzle ID, text grid, JSON, puzz.link URL, pzprv3
+file, Janko text, penpa-edit URL); :func:`read_puzzle` detects which one a
+text is in.  Every parser reports bad input as a
 :class:`~pencilkit.errors.FormatError` naming the token, row or column.
 """
 

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from .. import jsontext
 from ..errors import FormatError
 from ..puzzle import Answer, Puzzle
+from .janko import format_janko, looks_like_janko, parse_janko
 from .json_format import format_json, parse_json
+from .penpa import format_penpa, looks_like_penpa, parse_penpa, penpa_answer
 from .puzzle_id import format_id, looks_like_id, parse_id
 from .pzprv3 import format_pzprv3, looks_like_pzprv3, parse_pzprv3
 from .text import format_text, looks_like_text, parse_grid, parse_text
@@ -27,6 +29,8 @@ FORMATS: dict[str, Callable[[Puzzle], str]] = {
     "json": format_json,
     "url": format_url,
     "pzprv3": lambda puzzle: format_pzprv3(puzzle).rstrip("\n"),
+    "janko": lambda puzzle: format_janko(puzzle).rstrip("\n"),
+    "penpa": format_penpa,
 }
 """Writers by format name."""
 
@@ -37,9 +41,10 @@ MAX_INPUT = 2_000_000
 
 
 def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
-    """A puzzle from text in any format: puzzle ID, text grid, JSON (or a puzz.link URL).
+    """A puzzle from text in any format: puzzle ID, text grid, JSON, a puzz.link or penpa-edit URL, a
+    pzprv3 file or Janko's text (also inside a janko.at page).
 
-    ``genre`` is used for a bare grid of rows that names no genre.
+    ``genre`` is used for a bare grid of rows, a Janko text or a penpa-edit URL that names no genre.
     """
     text = decode(text)
     stripped = text.strip()
@@ -51,10 +56,14 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
         return parse_json(stripped, _read_body)
     if looks_like_pzprv3(stripped):
         return parse_pzprv3(stripped)[0]
+    if looks_like_janko(stripped):
+        return parse_janko(stripped, genre=genre)[0]
     if looks_like_id(stripped):
         if "\n" in stripped:
             raise FormatError("a puzzle ID is one line; several lines were given")
         return parse_id(stripped)
+    if looks_like_penpa(stripped):
+        return parse_penpa(stripped, genre=genre)[0]
     from .url import looks_like_url, parse_url
 
     if looks_like_url(stripped):
@@ -64,7 +73,7 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
     if genre:
         return parse_grid(genre, stripped.splitlines())
     first = stripped.splitlines()[0][:40]
-    raise FormatError(f"not a puzzle: {first!r} is not a puzzle ID, text grid, JSON or URL")
+    raise FormatError(f"not a puzzle: {first!r} is not a puzzle ID, text grid, JSON, URL, pzprv3 file or Janko text")
 
 
 def _read_body(text: str, genre: str | None) -> Puzzle:
@@ -81,10 +90,17 @@ def write_puzzle(puzzle: Puzzle, fmt: str = "id") -> str:
 
 
 def read_answer(text: str | bytes) -> Answer:
-    """An answer from rows of ``#``/``-``/``.``, a JSON list of rows, or JSON with a ``solution``/``answer``."""
+    """An answer from rows of ``#``/``-``/``.``, a JSON list of rows, JSON with a ``solution``/``answer``,
+    the ``solution`` of a Janko text, or the solution (else the player's marks) of a penpa-edit URL."""
     text = decode(text).strip()
     if not text:
         raise FormatError("empty input: no answer given")
+    if (looks_like_janko(text) or looks_like_penpa(text)) and len(text) > MAX_INPUT:
+        raise FormatError(f"input of {len(text)} characters is over the limit of {MAX_INPUT}")
+    if looks_like_janko(text):
+        return _given(parse_janko(text)[1], "the Janko text has no solution")
+    if looks_like_penpa(text):
+        return _given(penpa_answer(text), "the penpa-edit URL has no solution (a=) and no marks")
     if text.startswith("[") or text.startswith("{"):
         try:
             data = jsontext.loads(text)
@@ -99,6 +115,12 @@ def read_answer(text: str | bytes) -> Answer:
     if len(lines) == 1 and "/" in lines[0]:
         lines = lines[0].split("/")
     return Answer.from_rows(lines)
+
+
+def _given(answer: Answer | None, missing: str) -> Answer:
+    if answer is None:
+        raise FormatError(missing)
+    return answer
 
 
 def decode(text: str | bytes) -> str:

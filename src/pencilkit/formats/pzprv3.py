@@ -26,7 +26,7 @@ has it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..errors import FormatError
 from ..genres import canonical, find_genre
@@ -98,7 +98,7 @@ def parse_pzprv3(text: str) -> tuple[Puzzle, Answer]:
         if not body or not (body[0].isdigit() and body[0].isascii()):
             raise FormatError(f"the pzprv3 file has no number of rooms after its size (got {(body or [''])[0][:10]!r})")
         labels = _grid(body[1:rows + 1], rows, cols, "room")
-        rooms = _rooms_of_labels(labels, rows, cols)
+        rooms = rooms_of_labels(labels, rows, cols)
         body = body[rows + 1:]
     needed = rows if layout == "merged" else rows * 2
     tokens = _grid(body[:rows], rows, cols, "grid")
@@ -147,11 +147,16 @@ def _grid(lines: list[str], rows: int, cols: int, what: str, *, optional: bool =
     return out
 
 
-def _rooms_of_labels(labels: list[list[str]], rows: int, cols: int) -> tuple[int, ...]:
-    """The rooms of a grid of room labels: groups of side-by-side cells with the same label."""
+def rooms_of_labels(labels: Sequence[Sequence[str]], rows: int, cols: int) -> tuple[int, ...]:
+    """The rooms of a grid of room labels (``rows`` lists of ``cols`` labels): a room is a group of
+    side-by-side cells with the same label, so one label on two separate groups makes two rooms.
+
+    >>> rooms_of_labels([["a", "a", "b"], ["c", "a", "a"]], 2, 3)
+    (0, 0, 1, 2, 0, 0)
+    """
     vertical = [labels[r][c] != labels[r][c + 1] for r in range(rows) for c in range(cols - 1)]
     horizontal = [labels[r][c] != labels[r + 1][c] for r in range(rows - 1) for c in range(cols)]
     return rooms_from_borders(rows, cols, vertical, horizontal)
 
 
-__all__ = ["format_pzprv3", "looks_like_pzprv3", "parse_pzprv3"]
+__all__ = ["format_pzprv3", "looks_like_pzprv3", "parse_pzprv3", "rooms_of_labels"]

@@ -93,6 +93,12 @@ class Genre(ABC):
     """How puzz.link's pzprv3 file lays the genre out: ``merged`` (clues and marks in one grid),
     ``apart`` (the clues' grid, then the marks') or ``rooms`` (the number of rooms and the room of
     each cell, then the clues' grid, then the marks'); ``None`` when it has no file format."""
+    janko_name: ClassVar[str | None] = None
+    """The genre's name on the ``puzzle`` line of Janko's text format (janko.at calls Kurodoko
+    ``kuromasu``); ``None`` when pencilkit reads and writes no Janko text for it."""
+    penpa_tag: ClassVar[str | None] = None
+    """The genre's tag among penpa-edit's genre tags (``heyawake``); ``None`` when pencilkit reads and
+    writes no penpa-edit URL for it."""
     circled_clues: ClassVar[bool] = False
     """Whether a drawing puts each clue in a circle (as Kurodoko is printed)."""
     has_rooms: ClassVar[bool] = False

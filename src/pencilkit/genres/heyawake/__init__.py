@@ -60,6 +60,8 @@ class Heyawake(SatFinished):
     url_name: ClassVar[str | None] = "heyawake"
     url_aliases: ClassVar[tuple[str, ...]] = ("heyawacky",)
     pzpr_file: ClassVar[str | None] = "rooms"
+    janko_name: ClassVar[str | None] = "heyawake"
+    penpa_tag: ClassVar[str | None] = "heyawake"
     has_rooms: ClassVar[bool] = True
 
     def validate(self, puzzle: Puzzle) -> None:

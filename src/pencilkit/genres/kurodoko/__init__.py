@@ -54,6 +54,8 @@ class Kurodoko(CluedGenre):
     tagline: ClassVar[str] = "Black & white · unique solution"
     url_name: ClassVar[str | None] = "kurodoko"
     pzpr_file: ClassVar[str | None] = "apart"
+    janko_name: ClassVar[str | None] = "kuromasu"
+    penpa_tag: ClassVar[str | None] = "kurodoko"
     circled_clues: ClassVar[bool] = True
 
     def max_clue(self, rows: int, cols: int) -> int:

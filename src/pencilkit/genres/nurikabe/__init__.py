@@ -35,6 +35,8 @@ class Nurikabe(CluedGenre):
     tagline: ClassVar[str] = "Islands & sea · unique solution"
     url_name: ClassVar[str | None] = "nurikabe"
     pzpr_file: ClassVar[str | None] = "merged"
+    janko_name: ClassVar[str | None] = "nurikabe"
+    penpa_tag: ClassVar[str | None] = "nurikabe"
 
     def max_clue(self, rows: int, cols: int) -> int:
         return rows * cols
