@@ -62,6 +62,8 @@ def chains(solution: Solution) -> list[list[str] | None]:
 
 def _chain(genre: Genre, board: Board, step: Step, level: Level, bound: int) -> list[str] | None:
     attempt = board.copy()
+    if level >= Level.HARD:  # its own probes stay near what the trial decides, as in the solve
+        genre.ruleset.probing.focus(attempt)
     trace = Trace(record=True)
     try:
         attempt.assign(step.unshade, step.shade)  # the value the step refutes

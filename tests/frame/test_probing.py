@@ -167,12 +167,12 @@ def test_a_sweep_hands_out_its_findings_while_the_probe_below_waits(genre: str,
     ran = {"trials": 0, "while pending": 0}
 
     def counted(ruleset: Ruleset, board: Board, shade: int, unshade: int, level: Level,
-                steps: int) -> object:
+                steps: int, prepare: object = None) -> object:
         ran["trials"] += 1
         main = watch["board"]
         if main is not None and ruleset.probing.memory(main).pending is not None and steps < 20:
             ran["while pending"] += 1
-        return real_trial(ruleset, board, shade, unshade, level, steps)
+        return real_trial(ruleset, board, shade, unshade, level, steps, prepare)  # type: ignore[arg-type]
 
     monkeypatch.setattr(probing_module, "trial", counted)
     handed_out = trimmed = 0

@@ -140,16 +140,24 @@ class Genre(ABC):
         if broken:
             raise Contradiction(broken[0].message, broken[0].cells)
 
-    def probes(self, short_steps: int, long_steps: int) -> tuple[ProbeSpec, ProbeSpec]:
-        """The two probing techniques every genre shares: hard within ``short_steps``, expert within ``long_steps``."""
+    def probes(self, short_steps: int, long_steps: int, deep_steps: int | None = None) -> tuple[ProbeSpec, ...]:
+        """The probing techniques every genre shares: hard within ``short_steps``, expert within
+        ``long_steps``, and, when ``deep_steps`` is given, an expert probe within that many steps whose
+        trials may themselves use the hard probe (a trial inside a trial)."""
         shaded, unshaded = self.words
-        return (
+        specs = [
             ProbeSpec("short_contradiction", Level.HARD, short_steps, Level.MEDIUM,
                       f"If a cell were {unshaded} (or {shaded}), easy and medium techniques would break a rule "
                       f"within {short_steps} steps, so it is the other way."),
             ProbeSpec("contradiction", Level.EXPERT, long_steps, Level.MEDIUM,
                       f"The same within {long_steps} steps.", sweep=True),
-        )
+        ]
+        if deep_steps is not None:
+            specs.append(ProbeSpec("deep_contradiction", Level.EXPERT, deep_steps, Level.HARD,
+                                   f"If a cell were {unshaded} (or {shaded}), the techniques up to hard would break a "
+                                   f"rule within {deep_steps} steps, so it is the other way; the short "
+                                   "contradictions inside look near what the assumption changed."))
+        return tuple(specs)
 
     def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level) -> SearchResult | None:
         """Count the solutions of a board the ladder stalled on with an exact engine of the genre's own,

@@ -21,6 +21,12 @@ of the board the pass started from, so on the later boards too.  Between
 them the genre's techniques work on the last (what they decide of a finding
 meanwhile is left out of it), and the probes below wait.
 
+A probe whose inner ladder reaches hard runs probes inside its trials (a
+trial inside a trial).  Those stay near what the trial decided: on a trial's
+board (:meth:`Probing.focus`) a probe tries only cells within
+:data:`FOCUS_RADIUS` steps of the cells decided since the assumption, as a
+solver following a hypothesis looks where it leads, not over the whole board.
+
 Two shortcuts change no finding.  A probe that failed is skipped until the
 board changes near its cell (:data:`PROBE_RADIUS`); only a pass that skipped
 nothing may report that probing finds nothing, so the fixpoint is the same
@@ -67,6 +73,8 @@ PASS_STOP = 1
 (unless it sweeps)."""
 PROBE_RADIUS = 3
 """A failed probe is retried only once the board has changed within this many steps of its cell."""
+FOCUS_RADIUS = 2
+"""Inside a trial, a probe tries only cells within this many steps of what the trial decided."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +120,8 @@ class ProbeMemory:
     """By probe: the neighbourhood each failed trial (cell, value, bound) last ran in."""
     seen: dict[str, Mask] = field(default_factory=dict)
     """By probe: the cells decided when it last ran."""
+    origin: Mask | None = None
+    """On a trial's board: the cells decided before the trial's assumption (its probes stay near the rest)."""
 
 
 class Probing:
@@ -128,6 +138,11 @@ class Probing:
             memory = self._memory[board] = ProbeMemory()
         return memory
 
+    def focus(self, attempt: Board) -> None:
+        """Mark a trial's board, before its assumption, so that the probes its ladder runs stay near what
+        the trial decides (:data:`FOCUS_RADIUS`)."""
+        self.memory(attempt).origin = attempt.shaded | attempt.unshaded
+
     def held_back(self, board: Board, max_level: Level) -> None:
         """Drop a sweep's pending findings when the ladder about to run does not reach their level."""
         memory = self._memory.get(board)
@@ -136,11 +151,13 @@ class Probing:
 
 
 def trial(ruleset: Ladder, board: Board, shade: Mask, unshade: Mask, level: Level,
-          steps: int) -> tuple[Board, int] | Contradiction:
+          steps: int, prepare: Callable[[Board], None] | None = None) -> tuple[Board, int] | Contradiction:
     """The board after deciding ``shade``/``unshade`` and propagating at most ``steps`` steps,
     with the number of steps taken (fewer than ``steps``: nothing more applied), or the
-    contradiction that this runs into."""
+    contradiction that this runs into.  ``prepare`` sees the copy before anything is decided."""
     attempt = board.copy()
+    if prepare is not None:
+        prepare(attempt)
     try:
         attempt.assign(shade, unshade)
         taken = ruleset.run(attempt, max_level=level, max_steps=steps).count
@@ -207,6 +224,9 @@ class Prober:
         bound = spec.max_steps
         grid = board.grid
         near = grid.dilate(board.shaded | board.unshaded)
+        if memory.origin is not None:  # a probe inside a trial: only near what the trial decided
+            near &= _within(grid, (board.shaded | board.unshaded) & ~memory.origin, FOCUS_RADIUS)
+        prepare = self.probing.focus if spec.inner_level >= Level.HARD else None
         around = _neighbourhoods(grid)
         whole = board.key()
         settled = memory.settled
@@ -232,7 +252,8 @@ class Prober:
                     outcomes.append((known.shaded, known.unshaded))
                     failed[(cell, shade, bound)] = key
                     continue
-                outcome = trial(ruleset, board, bit if shade else 0, 0 if shade else bit, spec.inner_level, bound)
+                outcome = trial(ruleset, board, bit if shade else 0, 0 if shade else bit, spec.inner_level, bound,
+                                prepare)
                 if isinstance(outcome, Contradiction):
                     steps.append(Step(0 if shade else bit, bit if shade else 0,
                                       _refuted(grid, cell, shade, outcome, words)))
@@ -257,6 +278,13 @@ class Prober:
             if len(steps) >= PASS_STOP and not spec.sweep:
                 break
         return steps, probed, skipped
+
+
+def _within(grid: Grid, mask: Mask, radius: int) -> Mask:
+    """The cells at most ``radius`` orthogonal steps from ``mask``."""
+    for _ in range(radius):
+        mask = grid.dilate(mask)
+    return mask
 
 
 def nearest_first(grid: Grid, order: list[Cell], fresh: Mask) -> list[Cell]:

@@ -54,7 +54,7 @@ class Nurikabe(CluedGenre):
             candidates=candidates,
             prefer_shaded=prefer_shaded,
             alternatives=island_alternatives,
-            probes=self.probes(6, 20),
+            probes=self.probes(6, 20, 40),
             words=self.words,
         )
 

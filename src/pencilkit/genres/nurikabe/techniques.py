@@ -19,6 +19,7 @@ errand                 medium       land only one island can supply fixes its pa
 short_contradiction    hard         probing: a value refuted within 6 steps
 enclosed_island        expert       an island kept off the edge needs a fence of sea it can afford
 contradiction          expert       probing: a value refuted within 20 steps
+deep_contradiction     expert       probing with probes inside: a value refuted within 40 steps
 =====================  ===========  ==============================================
 
 Every technique returns only what holds in every solution of the board it is
