@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import notebook
-from .api import check, count_solutions, explain, generate, hint, parse, rate, solve
+from .api import check, count_solutions, explain, generate, hint, inspect, parse, rate, solve
 from .cellset import CellSet
 from .errors import (
     FormatError,
@@ -29,6 +29,7 @@ from .errors import (
 )
 from .formats import read_answer, read_puzzle, write_puzzle
 from .frame.genre import Genre, Violation
+from .frame.inspection import Inspection, Suggestion, Verdict
 from .frame.levels import Level
 from .frame.solve import PROFILE_VERSION, Solution, Status
 from .genres import all_genres, find_genre, register
@@ -59,6 +60,7 @@ __all__ = [
     "Generated",
     "GenerationFailed",
     "Genre",
+    "Inspection",
     "Level",
     "PencilkitError",
     "Puzzle",
@@ -66,7 +68,9 @@ __all__ = [
     "SizeError",
     "Solution",
     "Status",
+    "Suggestion",
     "UnknownGenreError",
+    "Verdict",
     "Violation",
     "all_genres",
     "check",
@@ -75,6 +79,7 @@ __all__ = [
     "find_genre",
     "generate",
     "hint",
+    "inspect",
     "parse",
     "rate",
     "read_answer",

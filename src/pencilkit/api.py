@@ -9,6 +9,8 @@ from .errors import FormatError
 from .formats import read_answer, read_puzzle
 from .frame import solve as solving
 from .frame.genre import Genre, Violation
+from .frame.inspection import INSPECT_SECONDS, Inspection
+from .frame.inspection import inspect as inspecting
 from .frame.levels import Level
 from .frame.search import DEFAULT_NODES, SearchResult
 from .genres import find_genre, genre_of
@@ -43,6 +45,15 @@ def rate(puzzle: Puzzle, **options: Any) -> Level | None:
 def explain(puzzle: Puzzle, **options: Any) -> solving.Solution:
     """Solve with every step recorded, for a step-by-step explanation."""
     return solve(puzzle, record=True, **options)
+
+
+def inspect(puzzle: Puzzle, *, seconds: float | None = INSPECT_SECONDS,
+            cancelled: Callable[[], bool] | None = None) -> Inspection:
+    """What a puzzle under construction has, within ``seconds`` (10 by default): one solution (its rating and
+    the first step of its hardest technique), none (the broken rule), several (two of them, the cells where
+    they differ, and a clue that makes it unique or at least removes one of the two, from the genre's
+    generator), or ``unknown`` when time runs out; see :mod:`pencilkit.frame.inspection`."""
+    return inspecting(genre_of(puzzle), puzzle, seconds=seconds, cancelled=cancelled)
 
 
 def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODES,

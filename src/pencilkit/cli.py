@@ -20,6 +20,7 @@ from .errors import PencilkitError
 
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "solving": ("show", "check", "solve", "rate", "explain", "techniques", "hint"),
+    "inspecting": ("inspect",),
     "counting": ("count",),
     "convert": ("convert",),
     "render": ("render",),

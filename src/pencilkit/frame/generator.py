@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Protocol
 
+from ..grid import Cell, Mask
 from ..puzzle import Answer, Puzzle
 from .board import Board
 from .levels import Level
@@ -77,6 +78,30 @@ class Assessment:
             return (1, int(target) - int(self.rating))
         rank = {Outcome.HARDER: 0, Outcome.UNKNOWN: 1, Outcome.MULTIPLE: 2}[self.outcome]
         return (2 + self.open_cells, rank)
+
+
+@dataclass(frozen=True)
+class ClueChange:
+    """One change of a puzzle's clues: a clue written at ``cell`` (or its number changed), and, when a clue
+    moves, the cell it leaves.
+
+    It is how a generator's repair of a rival solution reads on a puzzle made by hand
+    (:meth:`GenreGenerator.rival_clues`).
+    """
+
+    cell: Cell
+    number: int | None
+    """The clue's number (``None``: a ``?``)."""
+    moved_from: Cell | None = None
+    """The clue cell emptied by the change, when the clue moves from there to ``cell``."""
+
+    def apply(self, puzzle: Puzzle) -> Puzzle:
+        """``puzzle`` with the change made (its shape and rooms kept; its clues not checked against its genre)."""
+        clues = dict(puzzle.clue_map)
+        if self.moved_from is not None:
+            clues.pop(self.moved_from, None)
+        clues[self.cell] = self.number
+        return replace(puzzle, clues=tuple(sorted(clues.items())))
 
 
 @dataclass(frozen=True)
@@ -148,6 +173,17 @@ class GenreGenerator(ABC):
         """Repairs drawn at each step from a stalled candidate; the driver keeps the one the
         screening ladder takes furthest (1, the default, keeps the only one)."""
         return 1
+
+    def rival_clues(self, puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
+        """The changes this generator's repair of a second solution would make to ``puzzle``, best first.
+
+        ``solution`` and ``rival`` are two solutions of ``puzzle``.  Each change
+        makes ``rival`` break a rule of the changed puzzle and leaves that
+        puzzle a solution: ``solution`` itself, or the one the repair makes of
+        it.  ``open_cells`` are cells the ladder left undecided: a clue there
+        is preferred, as the repair prefers it.  The default offers none.
+        """
+        return []
 
     def find_rival(self, candidate: Candidate, board: Board, target: Level,
                    deadline: float | None) -> RivalCheck | None:

@@ -49,7 +49,7 @@ from typing import Protocol
 from ..frame.board import Board, Contradiction
 from ..frame.budget import Budget, OutOfTime, active
 from ..frame.generate import SEARCH_NODES
-from ..frame.generator import Assessment, Candidate, GenreGenerator
+from ..frame.generator import Assessment, Candidate, ClueChange, GenreGenerator
 from ..frame.levels import Level
 from ..frame.ruleset import Ruleset
 from ..frame.search import OutOfBudget, solutions
@@ -192,6 +192,23 @@ class MonotoneGenerator(GenreGenerator):
               deadline: float | None = None) -> Painted | None:
         """A random legal solved board for a puzzle of level ``target`` (``None``: this attempt cornered
         itself)."""
+
+    @abstractmethod
+    def painted(self, puzzle: Puzzle, solution: Answer) -> Painted:
+        """The painting of a solution of ``puzzle`` (its rooms, if any, kept): what the clues of any puzzle
+        with that solution are read off."""
+
+    def rival_clues(self, puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
+        """A true clue of ``solution`` on each free slot whose clue ``rival`` breaks, as the add phase puts
+        one against a rival (:func:`breaking_slots`): its choices first, then the other breaking slots.
+
+        A true clue keeps ``solution``.  A slot whose own cells hold a clue of
+        ``puzzle`` already (a clued cell, a numbered room) is not free."""
+        painting = self.painted(puzzle, solution)
+        free = sum(1 << slot for slot in cells(painting.slots) if not painting.own(slot) & puzzle.clue_mask)
+        first = breaking_slots(painting, rival, free, open_cells)
+        rest = [c for c in cells(painting.breaks(rival.shaded) & free) if c not in first]
+        return [ClueChange(slot, painting.puzzle(1 << slot).clue_map[slot]) for slot in first + rest]
 
     @property
     def ruleset(self) -> Ruleset:
@@ -412,15 +429,25 @@ def _next_clue(painting: Painted, undecided: Mask, free: Mask, other: Answer | N
     """The next slot to clue (see :func:`add_clues`), among those of the highest
     :meth:`~Painted.keep_first` rank at each stage."""
     if other is not None:
-        breaking = list(cells(painting.breaks(other.shaded) & free))
+        breaking = breaking_slots(painting, other, free, undecided)
         if breaking:
-            open_ones = [c for c in breaking if painting.own(c) & undecided]
-            return rng.choice(_kept(painting, open_ones or breaking))
+            return rng.choice(breaking)
     open_slots = [c for c in cells(free) if painting.own(c) & undecided]
     if open_slots:
         return rng.choice(_kept(painting, open_slots))
     seeing = [c for c in cells(free) if painting.reach(c) & undecided]
     return rng.choice(_kept(painting, seeing)) if seeing else None
+
+
+def breaking_slots(painting: Painted, other: Answer, free: Mask, undecided: Mask) -> list[Cell]:
+    """The slots of ``free`` whose true clue the solution ``other`` breaks, where the add phase puts a clue
+    against a rival: those whose own cells are ``undecided`` if there are any, of the highest
+    :meth:`~Painted.keep_first` rank, in cell order (``[]`` when ``other`` breaks no clue there)."""
+    breaking = list(cells(painting.breaks(other.shaded) & free))
+    if not breaking:
+        return []
+    open_ones = [c for c in breaking if painting.own(c) & undecided]
+    return _kept(painting, open_ones or breaking)
 
 
 def _kept(painting: Painted, slots: list[Cell]) -> list[Cell]:

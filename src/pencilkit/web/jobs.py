@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..api import check as check_answer
-from ..api import generate, solve
+from ..api import generate, inspect, solve
 from ..errors import PencilkitError
 from ..formats import read_answer, read_puzzle
 from ..frame.generate import GenerationFailed
@@ -153,7 +153,8 @@ def genres_json(limits: Limits) -> dict[str, Any]:
         ],
         "levels": [level.label for level in GENERATABLE],
         "limits": {"max_side": limits.max_side, "max_generate_side": limits.max_generate_side,
-                   "max_body": limits.max_body, "generate_seconds": limits.generate_seconds},
+                   "max_body": limits.max_body, "generate_seconds": limits.generate_seconds,
+                   "max_generate_seconds": limits.max_generate_seconds},
     }
 
 
@@ -263,6 +264,45 @@ def hint_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
     return 200, hint_for(puzzle, answer, solved(puzzle.id(), limits.solve_seconds)).to_json(puzzle)
 
 
+# -- the editor's jobs (static/editor.js) --------------------------------------
+
+
+def inspect_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+    """What a puzzle being made has (:func:`pencilkit.inspect`): one solution, none or several, and a
+    suggested clue; a newer edit calls it off (the page drops the request)."""
+    puzzle = puzzle_field(body, limits)
+    budget = seconds_field(body, "time_budget", limits.solve_seconds, limits.max_solve_seconds)
+    return 200, {"puzzle": puzzle_json(puzzle), "inspection": inspect(puzzle, seconds=budget,
+                                                                      cancelled=cancelled).to_json()}
+
+
+def sheet_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+    """A print sheet of one puzzle (its solution on a second page when it has one): the SVG pages, and
+    the PDF in base64 when cairosvg can make it (else ``pdf`` is ``None`` and ``note`` says why)."""
+    import base64
+
+    from ..formats.export import svgs_to_pdf
+    from ..formats.sheet import SheetEntry, layout_sheet
+
+    puzzle = puzzle_field(body, limits)
+    title = text_field(body, "title", required=False, limit=80) or find_genre(puzzle.genre).title
+    paper = text_field(body, "paper", required=False, limit=10) or "a4"
+    solution = solved(puzzle.id(), limits.solve_seconds, cancelled)
+    unique = solution.status is Status.UNIQUE
+    entry = SheetEntry(puzzle, title, solution.rating.label if unique and solution.rating else None,
+                       solution.answer if unique else None)
+    pages = layout_sheet([entry], paper=paper, title=title)
+    try:
+        pdf: str | None = base64.b64encode(svgs_to_pdf(pages)).decode("ascii")
+        note = None
+    except PencilkitError as missing:
+        pdf, note = None, str(missing)
+    return 200, {"pages": pages, "pdf": pdf, "note": note}
+
+
+# -- the job table ---------------------------------------------------------------
+
+
 Cancelled = Callable[[], bool] | None
 """A job's test of whether its client called it off (``None``: it cannot be)."""
 
@@ -272,6 +312,8 @@ JOBS: dict[str, Callable[[Body, Limits, Cancelled], Result]] = {
     "solve": solve_job,
     "check": check_job,
     "hint": hint_job,
+    "inspect": inspect_job,  # the editor's
+    "sheet": sheet_job,  # the editor's
 }
 
 

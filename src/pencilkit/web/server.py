@@ -1,12 +1,13 @@
 """The player's web server: the page, its static files and the JSON API.
 
 Every API call is a POST of one JSON object to ``/api/<job>`` (``parse``,
-``generate``, ``solve``, ``check``, ``hint``); ``GET /api/genres`` tells the
-page what it can do.  The work itself runs in worker processes
-(:mod:`pencilkit.web.jobs`): the solver is pure Python and holds the GIL, so
-only separate processes keep the server answering while a generation runs.
-Generation and solving go to one pool, the quick calls (parse, check, hint) to
-another, so a queue of slow generations never delays a check.
+``generate``, ``solve``, ``check``, ``hint``, and the editor's ``inspect`` and
+``sheet``); ``GET /api/genres`` tells the page what it can do.  The work
+itself runs in worker processes (:mod:`pencilkit.web.jobs`): the solver is
+pure Python and holds the GIL, so only separate processes keep the server
+answering while a generation runs.  Generation, solving, inspecting and print
+sheets go to one pool, the quick calls (parse, check, hint) to another, so a
+queue of slow generations never delays a check.
 
 Bad input never reaches a 500: the body is limited in size and must be a JSON
 object, each job checks its fields, and every error is a JSON object
@@ -43,7 +44,7 @@ from .jobs import JOBS, genres_json, run_job, use_flags, warm_up
 from .limits import Limits
 
 STATIC = Path(__file__).with_name("static")
-HEAVY_JOBS = frozenset({"generate", "solve"})
+HEAVY_JOBS = frozenset({"generate", "solve", "inspect", "sheet"})
 """Jobs that may run for seconds; the rest are quick."""
 
 log = logging.getLogger("pencilkit.web")
@@ -286,9 +287,9 @@ def timeout_for(name: str, body: dict[str, Any], limits: Limits) -> float:
         budget = None
     if name == "generate":
         return limits.generate_timeout(min(budget or limits.generate_seconds, limits.max_generate_seconds))
-    if name == "solve":
+    if name in ("solve", "inspect"):
         return limits.solve_timeout(min(budget or limits.solve_seconds, limits.max_solve_seconds))
-    if name == "hint":
+    if name in ("hint", "sheet"):
         return limits.solve_timeout(limits.solve_seconds)
     return limits.light_timeout
 

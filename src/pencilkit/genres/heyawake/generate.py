@@ -15,6 +15,7 @@ import random
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...frame.symmetry import Symmetry
+from ...puzzle import Answer, Puzzle
 from ..monotone import MonotoneGenerator, finishes
 from .painting import Painting, grow_rooms, open_up, paint
 
@@ -45,6 +46,11 @@ class HeyawakeGenerator(MonotoneGenerator):
         if painting is None or target > Level.MEDIUM:
             return painting
         return grow_rooms(painting, rng, keeps=lambda merged: self.finishes(merged, target, deadline))
+
+    def painted(self, puzzle: Puzzle, solution: Answer) -> Painting:
+        """The puzzle's rooms with the solution's black cells: a room's number is written in its first cell."""
+        assert puzzle.rooms is not None, "a Heyawake puzzle has rooms"
+        return Painting(puzzle.rows, puzzle.cols, puzzle.rooms, solution.shaded)
 
     def finishes(self, painting: Painting, level: Level, deadline: float | None) -> bool:
         """Whether the ladder up to ``level`` finishes the fully numbered puzzle of ``painting``."""

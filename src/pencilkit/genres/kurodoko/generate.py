@@ -27,6 +27,7 @@ import random
 
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
+from ...puzzle import Answer, Puzzle
 from ..monotone import (
     RIVAL_NODES,
     RIVALS_KEPT,
@@ -63,6 +64,10 @@ class KurodokoGenerator(MonotoneGenerator):
               deadline: float | None = None) -> Painting:
         """Any painting (:func:`~pencilkit.genres.kurodoko.layout.paint`) can be clued to any level."""
         return paint(rows, cols, rng)
+
+    def painted(self, puzzle: Puzzle, solution: Answer) -> Painting:
+        """The solution's black cells: every white cell is a slot showing what it sees."""
+        return Painting(puzzle.rows, puzzle.cols, solution.shaded)
 
     def max_level(self, rows: int, cols: int) -> Level:
         from .feasibility import max_level

@@ -54,9 +54,10 @@ from ...frame.generate import (
     Outcome,
     RivalCheck,
 )
+from ...frame.generator import ClueChange
 from ...frame.levels import Level
 from ...frame.symmetry import Symmetry
-from ...grid import Cell, cells
+from ...grid import Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
 from . import NURIKABE, feasibility
 from .layout import (
@@ -322,6 +323,10 @@ class NurikabeGenerator(GenreGenerator):
             raise OutOfTime
         return RivalCheck(None if found is None else answer_of(puzzle, found))
 
+    def rival_clues(self, puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
+        """The dense style's way with a second solution (:func:`rival_clues`)."""
+        return rival_clues(puzzle, solution, rival, open_cells)
+
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
                rng: random.Random, deadline: float | None = None) -> Candidate | None:
         assert isinstance(candidate, NurikabeCandidate)
@@ -429,9 +434,7 @@ def remove_rival(layout: Layout, rival: Answer, rng: random.Random) -> Layout | 
     1 its clue lands inside a rival island that already has one, and grown
     onto an island it raises that island's number past the rival's island.
     """
-    clue_mask = sum(1 << c for c in layout.clue_cells)
-    spots = [(c, True) for c in cells(layout.land & rival.shaded & ~clue_mask)]
-    spots += [(c, False) for c in cells(layout.sea & rival.unshaded) if len(layout.touching(c)) <= 1]
+    spots = rival_spots(layout, rival)
     rng.shuffle(spots)
     for cell, is_land in spots:
         if is_land:
@@ -440,6 +443,45 @@ def remove_rival(layout: Layout, rival: Answer, rng: random.Random) -> Layout | 
         if changed is not None:
             return changed
     return None
+
+
+def rival_spots(layout: Layout, rival: Answer) -> list[tuple[Cell, bool]]:
+    """The cells :func:`remove_rival` may change, in cell order, land ones first (``True``): land here and
+    sea in the rival (not a clue), then sea here and land in the rival, touching at most one island."""
+    spots = [(c, True) for c in cells(layout.land & rival.shaded & ~layout.clue_mask)]
+    return spots + [(c, False) for c in cells(layout.sea & rival.unshaded) if len(layout.touching(c)) <= 1]
+
+
+def rival_clues(puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
+    """:func:`remove_rival`'s changes on a puzzle made by hand, as clue changes: those on ``open_cells``
+    first, then the rest (each group in :func:`rival_spots`' order).
+
+    On a land cell its island's clue moves there (``solution`` stays a
+    solution); on a sea cell touching no island a new clue 1 goes there, and
+    on one touching an island that island's number grows by one (the cell
+    turns to land; a ``?`` cannot grow, and a cell whose land would cut the
+    sea is left out).
+    """
+    layout = Layout.of(puzzle, solution)
+    changes: list[tuple[bool, ClueChange]] = []
+    for cell, is_land in rival_spots(layout, rival):
+        if is_land:
+            old = layout.clue_cells[layout.island_of(cell)]
+            change = ClueChange(cell, puzzle.clue_map[old], moved_from=old)
+        elif layout.with_land(cell) is None:
+            continue
+        else:
+            touching = layout.touching(cell)
+            if not touching:
+                change = ClueChange(cell, 1)
+            else:
+                grown = layout.clue_cells[touching[0]]
+                number = puzzle.clue_map[grown]
+                if number is None:
+                    continue
+                change = ClueChange(grown, number + 1)
+        changes.append((not open_cells >> cell & 1, change))
+    return [change for _, change in sorted(changes, key=lambda pair: pair[0])]
 
 
 def unstick(layout: Layout, undecided: int, rng: random.Random) -> Layout | None:

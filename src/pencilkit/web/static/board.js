@@ -11,6 +11,14 @@
 // or Kurodoko clue) take no mark; a Heyawake number's cell takes marks like
 // any other, its number drawn white once shaded and its dot in a corner.  A
 // board of rooms (puzzle.rooms) has its room borders drawn bold.
+//
+// For screen readers the SVG is an ARIA grid of rows of cells, each labelled
+// with its position and state ("row 3, column 4, clue 5, shaded"); the
+// container (which takes the keyboard focus) points at the cursor's cell with
+// aria-activedescendant, and a live region inside it says the cursor's cell
+// after each move or mark.  Trial marks (trialMode, setTrial) are drawn in a
+// second colour.  Overlays also draw a glyph per kind (hatching, a square, a
+// ring), shown by the colour-blind palette so that colour is not the only sign.
 
 export const EMPTY = 0;
 export const SHADE = 1;
@@ -40,6 +48,10 @@ export class BoardView {
     this.cursor = 0;
     this.showCursor = false;
     this.drag = null;
+    this.trial = [];
+    this.trialMode = false;
+    this.prefix = container.id || "board";
+    if (!container.hasAttribute("role")) container.setAttribute("role", "application");
     container.addEventListener("keydown", (e) => this.keydown(e));
     container.addEventListener("focus", () => this.drawCursor());
     container.addEventListener("blur", () => this.drawCursor());
@@ -50,6 +62,7 @@ export class BoardView {
     this.puzzle = puzzle;
     this.marks = marks.slice();
     this.fixed = new Set(fixedCells(puzzle));
+    this.trial = Array(marks.length).fill(false);
     this.cursor = Math.min(this.cursor, puzzle.rows * puzzle.cols - 1);
     const width = puzzle.cols * CELL + 2 * PAD;
     const height = puzzle.rows * CELL + 2 * PAD;
@@ -58,42 +71,60 @@ export class BoardView {
     const root = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, class: `grid genre-${puzzle.genre}`, role: "grid",
       "aria-label": `${puzzle.title} ${puzzle.rows} by ${puzzle.cols}`,
+      "aria-rowcount": puzzle.rows, "aria-colcount": puzzle.cols,
     }, this.container);
     this.root = root;
+    this.patterns(root);
     const cells = svg("g", { class: "cells" }, root);
     this.cellEls = [];
     this.dotEls = [];
     this.numeralEls = [];
+    let row = null;
     for (let i = 0; i < puzzle.rows * puzzle.cols; i++) {
       const [x, y] = this.origin(i);
+      if (i % puzzle.cols === 0) row = svg("g", { role: "row", "aria-rowindex": i / puzzle.cols + 1 }, cells);
       const clue = this.isClue(i);
       const kind = ["cell", clue ? "clue" : "", this.isFixed(i) ? "fixed" : ""].filter(Boolean).join(" ");
-      const rect = svg("rect", { x, y, width: CELL, height: CELL, class: kind, "data-cell": i }, cells);
+      const rect = svg("rect", { x, y, width: CELL, height: CELL, class: kind, "data-cell": i,
+                                 id: `${this.prefix}-cell-${i}`, role: "gridcell",
+                                 "aria-colindex": (i % puzzle.cols) + 1 }, row);
       this.cellEls.push(rect);
       // a number keeps the middle of its cell: its dot goes in the lower right corner
       const dot = clue
-        ? svg("circle", { cx: x + CELL - 8, cy: y + CELL - 8, r: 3.5, class: "dot" }, cells)
-        : svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5, class: "dot" }, cells);
+        ? svg("circle", { cx: x + CELL - 8, cy: y + CELL - 8, r: 3.5, class: "dot", "aria-hidden": "true" }, row)
+        : svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5, class: "dot", "aria-hidden": "true" }, row);
       this.dotEls.push(dot);
       let text = null;
       if (clue) {
-        text = svg("text", { x: x + CELL / 2, y: y + CELL / 2, class: "numeral", "data-cell": i,
-                             "font-size": puzzle.tokens[i].length > 2 ? 17 : 23 }, cells);
+        text = svg("text", { x: x + CELL / 2, y: y + CELL / 2, class: "numeral", "data-cell": i, "aria-hidden": "true",
+                             "font-size": puzzle.tokens[i].length > 2 ? 17 : 23 }, row);
         text.textContent = puzzle.tokens[i];
       }
       this.numeralEls.push(text);
     }
     this.lines(root);
-    this.overlayEl = svg("g", { class: "overlay" }, root);
-    this.cursorEl = svg("rect", { width: CELL - 4, height: CELL - 4, rx: 3, class: "cursor" }, root);
+    this.overlayEl = svg("g", { class: "overlay", "aria-hidden": "true" }, root);
+    this.cursorEl = svg("rect", { width: CELL - 4, height: CELL - 4, rx: 3, class: "cursor", "aria-hidden": "true" }, root);
+    this.live = document.createElement("p");
+    this.live.className = "sr-only board-live";
+    this.live.setAttribute("aria-live", "polite");
+    this.container.appendChild(this.live);
     this.listen(root);
     for (let i = 0; i < this.marks.length; i++) this.drawCell(i);
     this.drawCursor();
   }
 
+  /** The hatching the colour-blind palette lays over a broken rule's cells. */
+  patterns(root) {
+    const defs = svg("defs", {}, root);
+    const hatch = svg("pattern", { id: `${this.prefix}-hatch`, width: 8, height: 8, patternUnits: "userSpaceOnUse",
+                                   patternTransform: "rotate(45)" }, defs);
+    svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, class: "hatch-line" }, hatch);
+  }
+
   lines(root) {
     const { rows, cols } = this.puzzle;
-    const g = svg("g", { class: "lines" }, root);
+    const g = svg("g", { class: "lines", "aria-hidden": "true" }, root);
     let d = "";
     for (let r = 1; r < rows; r++) d += `M${PAD} ${PAD + r * CELL}h${cols * CELL}`;
     for (let c = 1; c < cols; c++) d += `M${PAD + c * CELL} ${PAD}v${rows * CELL}`;
@@ -131,9 +162,42 @@ export class BoardView {
 
   drawCell(i) {
     const state = this.marks[i];
+    const trial = Boolean(this.trial[i]) && state !== EMPTY;
     this.cellEls[i].classList.toggle("shaded", state === SHADE);
+    this.cellEls[i].classList.toggle("trial", trial);
     this.dotEls[i].classList.toggle("on", state === DOT);
+    this.dotEls[i].classList.toggle("trial", trial);
     this.numeralEls[i]?.classList.toggle("on-shade", state === SHADE);
+    this.cellEls[i].setAttribute("aria-label", this.describe(i));
+  }
+
+  /** Which cells hold trial marks (an array of booleans, or of anything truthy for a trial cell). */
+  setTrial(flags) {
+    for (let i = 0; i < this.marks.length; i++) {
+      const trial = Boolean(flags?.[i]);
+      if (trial !== Boolean(this.trial[i])) {
+        this.trial[i] = trial;
+        this.drawCell(i);
+      }
+    }
+  }
+
+  /** What a screen reader says of a cell: "row 3, column 4, clue 5, shaded". */
+  describe(i) {
+    const { cols, tokens } = this.puzzle;
+    const parts = [`row ${Math.floor(i / cols) + 1}`, `column ${(i % cols) + 1}`];
+    if (this.isClue(i)) parts.push(`clue ${tokens[i] === "?" ? "question mark" : tokens[i]}`);
+    if (!this.isFixed(i)) {
+      const state = this.marks[i];
+      const word = state === SHADE ? "shaded" : state === DOT ? "dotted" : "empty";
+      parts.push(this.trial[i] && state !== EMPTY ? `${word} (trial)` : word);
+    }
+    return parts.join(", ");
+  }
+
+  /** Say the cursor's cell in the live region. */
+  announce() {
+    if (this.live && this.puzzle) this.live.textContent = this.describe(this.cursor);
   }
 
   setSolved(solved) {
@@ -150,11 +214,25 @@ export class BoardView {
         const [x, y] = this.origin(cell);
         svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4,
                       class: `mark ${group.kind}`, "data-cell": cell }, this.overlayEl);
+        this.glyph(group.kind, x, y);
         if (group.kind === "mistake") {
           svg("path", { d: `M${x + 11} ${y + 11}L${x + CELL - 11} ${y + CELL - 11}M${x + CELL - 11} ${y + 11}L${x + 11} ${y + CELL - 11}`,
                         class: "cross" }, this.overlayEl);
         }
       }
+    }
+  }
+
+  /** A shape for each kind of overlay, drawn always and shown by the colour-blind palette. */
+  glyph(kind, x, y) {
+    const attrs = { class: `glyph glyph-${kind}` };
+    if (kind === "violation" || kind === "maybe") {
+      svg("rect", { ...attrs, x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4,
+                    fill: `url(#${this.prefix}-hatch)` }, this.overlayEl);
+    } else if (kind === "hint-shade") {
+      svg("rect", { ...attrs, x: x + CELL / 2 - 6, y: y + CELL / 2 - 6, width: 12, height: 12 }, this.overlayEl);
+    } else if (kind === "hint-unshade") {
+      svg("circle", { ...attrs, cx: x + CELL / 2, cy: y + CELL / 2, r: 7 }, this.overlayEl);
     }
   }
 
@@ -193,7 +271,10 @@ export class BoardView {
     this.cursor = cell;
     this.showCursor = false;
     this.drawCursor();
-    if (this.isFixed(cell)) return;
+    if (this.isFixed(cell)) {
+      this.announce();
+      return;
+    }
     const current = this.marks[cell];
     const state = right ? (current === DOT ? EMPTY : DOT) : nextState(current);
     this.drag = { id: e.pointerId, state, last: cell, changes: [] };
@@ -214,6 +295,7 @@ export class BoardView {
     const { changes } = this.drag;
     this.drag = null;
     if (changes.length) this.onGesture(changes);
+    this.announce();
   }
 
   /** Cells from ``a`` (exclusive) to ``b`` (inclusive) along a straight line, so a fast drag leaves no gaps. */
@@ -237,6 +319,7 @@ export class BoardView {
     const to = this.drag.state;
     if (from === to) return;
     this.marks[cell] = to;
+    this.trial[cell] = this.trialMode;
     this.drawCell(cell);
     this.drag.changes.push({ cell, from, to });
   }
@@ -256,6 +339,7 @@ export class BoardView {
       this.cursor = nr * cols + nc;
       this.showCursor = true;
       this.drawCursor();
+      this.announce();
       e.preventDefault();
       return;
     }
@@ -268,10 +352,15 @@ export class BoardView {
     e.preventDefault();
     this.showCursor = true;
     this.drawCursor();
-    if (this.isFixed(this.cursor) || state === current) return;
+    if (this.isFixed(this.cursor) || state === current) {
+      this.announce();
+      return;
+    }
     this.marks[this.cursor] = state;
+    this.trial[this.cursor] = this.trialMode;
     this.drawCell(this.cursor);
     this.onGesture([{ cell: this.cursor, from: current, to: state }]);
+    this.announce();
   }
 
   drawCursor() {
@@ -281,6 +370,7 @@ export class BoardView {
     this.cursorEl.setAttribute("x", x + 2);
     this.cursorEl.setAttribute("y", y + 2);
     this.cursorEl.classList.toggle("on", visible);
+    this.container.setAttribute("aria-activedescendant", this.cellEls[this.cursor].id);
   }
 }
 

@@ -1,13 +1,24 @@
 // The player: one game at a time (puzzle, marks, history, timer), kept in
 // localStorage so that a reload finds it again, and the calls to the JSON API
 // behind the buttons (generate, parse, solve, check, hint).
+//
+// Two areas talk to the player: the status bar says what work is under way
+// (the newest first, then the game's state once nothing is), and the message
+// box shows the answer to the newest request: each request that answers there
+// takes a ticket, and an answer whose ticket is no longer the latest (a newer
+// request, message or mark came since) is dropped.  Trial marks keep, per
+// cell, the mark they replaced (game.trial, null for a normal mark), so that
+// Discard puts it back; every change records that too, and undo goes through.
 
 import { BoardView, DOT, EMPTY, SHADE } from "./board.js";
+import { View, readSettings, writeSettings } from "./view.js";
 
 const STORE_KEY = "pencilkit-player-v2";
 const HISTORY_LIMIT = 500;
 const GAMES_KEPT = 20;
 const MARK_CHARS = { [EMPTY]: ".", [SHADE]: "#", [DOT]: "-" };
+const MARKS_TAG = "~marks=";  // a link's marks follow the puzzle in the #fragment: three cells a character
+const PACK = "0123456789abcdefghijklmnopq";
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,7 +71,13 @@ class Player {
     this.pending = null;
     this.lastTick = null;
     this.hint = null;
+    this.busy = [];  // work under way, newest last: {text, game}
+    this.gameStatus = ["", ""];  // what the status bar says of the game when no work is under way
+    this.messageTicket = 0;  // bumped by every message, hidden message and request that answers in one
+    this.paused = false;
+    this.solveError = null;
     this.board = new BoardView($("board"), { onGesture: (changes) => this.commit(changes) });
+    this.view = new View({ play: $("board").closest(".play"), stage: $("stage"), board: $("board") });
   }
 
   // -- start-up ---------------------------------------------------------------
@@ -78,6 +95,7 @@ class Player {
     }
     this.fillSelects();
     const fromLink = linkedPuzzle();
+    const linkMarks = linkedMarks();
     const saved = this.restore();
     if (fromLink && fromLink !== saved?.puzzle.id && fromLink !== saved?.puzzle.url) {
       if (!(await this.paste(fromLink))) {
@@ -89,9 +107,17 @@ class Player {
     } else {
       await this.generate("nurikabe", 7, 7, "easy");
     }
+    if (linkMarks && this.game && [this.game.puzzle.id, this.game.puzzle.url].includes(fromLink)) {
+      this.useLinkMarks(linkMarks);
+    }
     setInterval(() => this.tick(), 500);
-    document.addEventListener("visibilitychange", () => { this.tick(); this.save(); });
+    document.addEventListener("visibilitychange", () => {
+      this.tick();
+      if (document.visibilityState === "hidden") this.pause(true);
+      this.save();
+    });
     window.addEventListener("pagehide", () => { this.tick(); this.save(); });
+    window.addEventListener("hashchange", () => this.followLink());
   }
 
   bind() {
@@ -122,6 +148,19 @@ class Player {
     $("apply").addEventListener("click", () => this.applyHint());
     $("solution").addEventListener("click", () => this.showSolution());
     $("clear").addEventListener("click", () => this.clear());
+    $("restart").addEventListener("click", () => this.restart());
+    $("pause").addEventListener("click", () => this.pause(!this.paused));
+    $("resume").addEventListener("click", () => this.pause(false));
+    $("trial").addEventListener("click", () => this.setTrialMode(!this.game?.trialMode));
+    $("trial-accept").addEventListener("click", () => this.endTrial(true));
+    $("trial-discard").addEventListener("click", () => this.endTrial(false));
+    $("print").addEventListener("click", () => window.print());
+    $("copy-link").addEventListener("click", () => this.copyLink());
+    $("player-link").addEventListener("focus", (e) => e.target.select());
+    $("generate-cancel").addEventListener("click", () => this.cancelGenerate());
+    $("wait").addEventListener("change", () => writeSettings({ wait: Number($("wait").value) }));
+    this.view.bind({ smaller: $("size-smaller"), fit: $("size-fit"), larger: $("size-larger"), theme: $("theme"),
+                     palette: $("palette") });
     $("paste").addEventListener("keydown", (e) => {
       // Enter plays; Shift+Enter starts a new line (a pasted text grid keeps its lines)
       if (e.key === "Enter" && !e.shiftKey) {
@@ -149,6 +188,18 @@ class Player {
     $("level").replaceChildren(...this.levels.map((l) => new Option(l[0].toUpperCase() + l.slice(1), l)));
     $("level").value = "easy";
     for (const id of ["rows", "cols"]) $(id).max = this.limits.max_generate_side;
+    // how long a generation may look: the server's default, longer ones up to the server's limit
+    const most = this.limits.max_generate_seconds ?? this.limits.generate_seconds ?? 10;
+    const usual = Math.min(this.limits.generate_seconds ?? 10, most);
+    const waits = [...new Set([usual, 2 * usual, 3 * usual, most])].filter((s) => s <= most).sort((a, b) => a - b);
+    $("wait").replaceChildren(...waits.map((s) => new Option(`${s} s`, s)));
+    const chosen = readSettings().wait;
+    $("wait").value = waits.includes(chosen) ? chosen : usual;
+  }
+
+  /** Seconds the next generation may take. */
+  waitSeconds() {
+    return Number($("wait").value) || this.limits?.generate_seconds || 10;
   }
 
   genreInfo(name) {
@@ -198,16 +249,29 @@ class Player {
       solution: null,
       status: null,
       rating: null,
+      trial: Array(puzzle.rows * puzzle.cols).fill(null),
+      trialMode: false,
       ...extra,
     };
   }
 
   load(game, fresh = true) {
     if (fresh) game = this.restore(game.puzzle.id) ?? game;
+    const size = game.puzzle.rows * game.puzzle.cols;
+    if (!Array.isArray(game.trial) || game.trial.length !== size) game.trial = Array(size).fill(null);
+    game.trialMode = Boolean(game.trialMode);
     this.game = game;
     this.hint = null;
+    this.solveError = null;
+    this.busy = this.busy.filter((job) => job.game === null);
     this.lastTick = performance.now();
+    this.pause(false);
     this.board.load(game.puzzle, game.marks);
+    this.board.trialMode = game.trialMode;
+    this.drawTrial();
+    this.view.show(game.puzzle);
+    $("copy-note").textContent = "";
+    $("player-link").hidden = true;
     this.showGenre(game.puzzle.genre);
     this.chooseGenre(game.puzzle.genre);
     $("puzzle-id").value = game.puzzle.id;
@@ -230,9 +294,11 @@ class Player {
     this.pending?.abort();
     const control = new AbortController();
     this.pending = control;
-    this.setStatus("constructing a puzzle…");
+    const budget = this.waitSeconds();
+    const job = this.busyStart("constructing a puzzle…");
+    const hideProgress = this.showProgress(control, budget, `${article(level)} ${level} ${rows}×${cols} ${info?.title ?? genre}`);
     try {
-      const data = await api("generate", { genre, rows, cols, level, symmetry }, control.signal);
+      const data = await api("generate", { genre, rows, cols, level, symmetry, time_budget: budget }, control.signal);
       const made = data.generated;
       this.load(this.newGame(data.puzzle, {
         solution: made.solution, status: "unique", rating: made.rating, level: made.level, seed: made.seed,
@@ -243,11 +309,44 @@ class Player {
       }
     } catch (error) {
       if (error.name === "AbortError") return;
-      this.setStatus("");
       this.say(`No new puzzle: ${error.message}`);
     } finally {
+      hideProgress();
+      this.busyEnd(job);
       if (this.pending === control) this.pending = null;
     }
+  }
+
+  /** Show how long a generation has been looking, of the wait allowed, with its Cancel; returns what hides it. */
+  showProgress(control, budget, what) {
+    const started = performance.now();
+    const progress = $("generating-progress");
+    progress.max = budget;
+    const draw = () => {
+      if (this.pending !== control) return;
+      const seconds = Math.floor((performance.now() - started) / 1000);
+      $("generating-text").textContent = seconds <= budget
+        ? `Constructing ${what}: ${seconds} s of up to ${budget} s`
+        : `Constructing ${what}: ${seconds} s, finishing…`;
+      progress.value = Math.min(seconds, budget);
+    };
+    $("generating").hidden = false;
+    draw();
+    const timer = setInterval(draw, 250);
+    return () => {
+      clearInterval(timer);
+      if (this.pending === control || this.pending === null) $("generating").hidden = true;
+    };
+  }
+
+  /** Stop the generation under way (the server stops its job when the request goes); the game stays. */
+  cancelGenerate() {
+    const control = this.pending;
+    if (!control) return;
+    this.pending = null;
+    control.abort();
+    $("generating").hidden = true;
+    this.say(this.game ? "Cancelled: no new puzzle, and the one you were playing stays." : "Cancelled: no new puzzle.");
   }
 
   async paste(text) {
@@ -270,7 +369,7 @@ class Player {
   /** Solve a pasted puzzle in the background, so that "solved" and hints can be told. */
   async learnSolution() {
     const game = this.game;
-    this.setStatus("checking the puzzle…");
+    const job = this.busyStart("checking the puzzle…", game);
     try {
       const data = await api("solve", { puzzle: game.puzzle.id });
       if (this.game !== game) return;
@@ -281,8 +380,10 @@ class Player {
       this.refresh();
     } catch (error) {
       if (this.game !== game) return;
-      this.setStatus("");
-      this.say(`The puzzle could not be solved here: ${error.message}`);
+      this.solveError = error.message;
+      this.refresh();
+    } finally {
+      this.busyEnd(job);
     }
   }
 
@@ -291,45 +392,119 @@ class Player {
   /** A gesture of the board (already drawn): record it for undo and look at the result. */
   commit(changes) {
     const game = this.game;
-    for (const { cell, to } of changes) game.marks[cell] = to;
+    for (const change of changes) {
+      const { cell, from, to } = change;
+      withTrial(change, game.trial[cell], this.trialAfter(cell, from, to, game.trialMode));
+      game.marks[cell] = to;
+      game.trial[cell] = change.tt ?? null;
+    }
+    this.drawTrial();
     game.undo.push(changes);
     if (game.undo.length > HISTORY_LIMIT) game.undo.shift();
     game.redo = [];
     this.afterChange();
   }
 
-  /** Set marks from outside the board (hint applied, solution shown, cleared) as one undoable step. */
-  change(newMarks) {
+  /** Set marks from outside the board (hint applied, solution shown, cleared) as one undoable step.
+   *
+   * Changed cells become trial marks in trial mode (``trial``); ``reset`` makes every mark a normal one. */
+  change(newMarks, { trial = this.game.trialMode, reset = false } = {}) {
     const game = this.game;
     const changes = [];
     newMarks.forEach((to, cell) => {
-      if (game.marks[cell] !== to) changes.push({ cell, from: game.marks[cell], to });
+      const from = game.marks[cell];
+      const tf = game.trial[cell];
+      const tt = reset ? null : from === to ? tf : this.trialAfter(cell, from, to, trial);
+      if (from !== to || tf !== tt) changes.push(withTrial({ cell, from, to }, tf, tt));
     });
+    return this.record(changes);
+  }
+
+  /** Apply changes made outside the board as one undoable step; whether there were any. */
+  record(changes) {
     if (!changes.length) return false;
-    for (const { cell, to } of changes) game.marks[cell] = to;
+    const game = this.game;
+    for (const { cell, to, tt } of changes) {
+      game.marks[cell] = to;
+      game.trial[cell] = tt ?? null;
+    }
     this.board.setMarks(game.marks);
+    this.drawTrial();
     game.undo.push(changes);
+    if (game.undo.length > HISTORY_LIMIT) game.undo.shift();
     game.redo = [];
     this.afterChange();
     return true;
   }
 
   undo() {
+    if (this.paused) return;
     const changes = this.game?.undo.pop();
     if (!changes) return;
-    for (const { cell, from } of changes) this.game.marks[cell] = from;
+    for (const { cell, from, tf } of changes) {
+      this.game.marks[cell] = from;
+      this.game.trial[cell] = tf ?? null;
+    }
     this.game.redo.push(changes);
     this.board.setMarks(this.game.marks);
+    this.drawTrial();
     this.afterChange();
   }
 
   redo() {
+    if (this.paused) return;
     const changes = this.game?.redo.pop();
     if (!changes) return;
-    for (const { cell, to } of changes) this.game.marks[cell] = to;
+    for (const { cell, to, tt } of changes) {
+      this.game.marks[cell] = to;
+      this.game.trial[cell] = tt ?? null;
+    }
     this.game.undo.push(changes);
     this.board.setMarks(this.game.marks);
+    this.drawTrial();
     this.afterChange();
+  }
+
+  // -- trial marks ---------------------------------------------------------------
+
+  /** A cell's trial base after it changes from ``from`` to ``to``: the mark it had before the trial, or
+   * null when it holds a normal mark (a mark made out of trial mode, or a trial mark put back). */
+  trialAfter(cell, from, to, trial) {
+    if (!trial) return null;
+    const base = this.game.trial[cell] ?? from;
+    return to === base ? null : base;
+  }
+
+  drawTrial() {
+    this.board.setTrial(this.game.trial.map((base) => base !== null));
+  }
+
+  setTrialMode(on) {
+    const game = this.game;
+    if (!game || this.paused) return;
+    game.trialMode = on;
+    this.board.trialMode = on;
+    this.refresh();
+    this.save();
+  }
+
+  /** Accept (every trial mark becomes a normal one) or discard (every trial cell gets its mark back) the
+   * trial marks, as one undoable step; trial mode ends. */
+  endTrial(accept) {
+    const game = this.game;
+    if (!game || this.paused) return;
+    const changes = [];
+    game.trial.forEach((base, cell) => {
+      if (base === null) return;
+      const mark = game.marks[cell];
+      changes.push(withTrial({ cell, from: mark, to: accept ? mark : base }, base, null));
+    });
+    game.trialMode = false;
+    this.board.trialMode = false;
+    if (!this.record(changes)) {
+      this.refresh();
+      this.save();
+    }
   }
 
   afterChange() {
@@ -365,14 +540,22 @@ class Player {
     this.board.setSolved(game.solved);
     $("undo").disabled = !game.undo.length;
     $("redo").disabled = !game.redo.length;
+    const trials = game.trial.some((base) => base !== null);
+    $("trial").setAttribute("aria-pressed", String(game.trialMode));
+    $("trial-accept").disabled = !trials;
+    $("trial-discard").disabled = !trials;
+    $("pause").disabled = !this.paused && (game.solved || game.shown);
     const rating = game.rating && game.status === "unique" ? game.rating : "";
     $("rating").textContent = `${game.puzzle.title} ${game.puzzle.rows}×${game.puzzle.cols}${rating ? " · " + rating : ""}`;
+    $("print-title").textContent = [game.puzzle.title, `${game.puzzle.rows}×${game.puzzle.cols}`, rating || game.level]
+      .filter(Boolean).join(" · ");
     if (game.solved) this.setStatus(`Solved in ${formatTime(game.elapsed)}!`, "good");
     else if (game.shown) this.setStatus("Solution shown");
     else if (game.status === "multiple") this.setStatus("This puzzle has more than one solution: Check still works.", "warn");
     else if (game.status === "none") this.setStatus("This puzzle has no solution.", "warn");
     else if (game.status === "gave_up") this.setStatus("The solver gave up on this puzzle: Check still works.", "warn");
-    else if (game.status) this.setStatus("");
+    else if (this.solveError) this.setStatus(`The puzzle could not be solved here (${this.solveError}): Check still works.`, "warn");
+    else this.setStatus("");
     const tagline = this.genreInfo(game.puzzle.genre)?.tagline ?? "";
     const verdict = { multiple: "more than one solution", none: "no solution", gave_up: "not proven unique" }[game.status];
     $("kicker").textContent = verdict ? `${tagline.split(" · ")[0]} · ${verdict}` : tagline;
@@ -384,10 +567,12 @@ class Player {
 
   async check() {
     const game = this.game;
-    if (!game) return;
+    if (!game || this.paused) return;
+    const ticket = this.claimMessage();
+    const job = this.busyStart("checking your marks…", game);
     try {
       const data = await api("check", { puzzle: game.puzzle.id, answer: this.answerRows() });
-      if (this.game !== game) return;
+      if (this.game !== game || ticket !== this.messageTicket) return;
       if (data.correct) {
         if (!game.solution) {
           game.solved = !game.shown;
@@ -428,18 +613,21 @@ class Player {
       });
       select(0);
     } catch (error) {
+      if (this.game !== game || ticket !== this.messageTicket) return;
       this.say(`Check failed: ${error.message}`);
+    } finally {
+      this.busyEnd(job);
     }
   }
 
   async askHint() {
     const game = this.game;
-    if (!game) return;
-    this.setStatus("thinking…");
+    if (!game || this.paused) return;
+    const ticket = this.claimMessage();
+    const job = this.busyStart("thinking…", game);
     try {
       const hint = await api("hint", { puzzle: game.puzzle.id, answer: this.answerRows() });
-      if (this.game !== game) return;
-      this.refresh();
+      if (this.game !== game || ticket !== this.messageTicket) return;
       this.hint = hint;
       const words = game.puzzle.words;
       const groups = hint.kind === "mistake"
@@ -459,8 +647,10 @@ class Player {
       apply.hidden = !["step", "reveal", "mistake"].includes(hint.kind);
       apply.textContent = hint.kind === "mistake" ? "Clear wrong marks" : "Apply hint";
     } catch (error) {
-      this.refresh();
+      if (this.game !== game || ticket !== this.messageTicket) return;
       this.say(`No hint: ${error.message}`);
+    } finally {
+      this.busyEnd(job);
     }
   }
 
@@ -492,12 +682,97 @@ class Player {
       return game.solution[Math.floor(i / cols)][i % cols] === "#" ? SHADE : DOT;
     });
     if (!game.solved) game.shown = true;
-    if (!this.change(marks)) this.refresh();
+    game.trialMode = false;
+    this.board.trialMode = false;
+    if (!this.change(marks, { reset: true })) this.refresh();
   }
 
   clear() {
     if (!this.game) return;
-    this.change(this.game.marks.map(() => EMPTY));
+    this.change(this.game.marks.map(() => EMPTY), { reset: true });
+  }
+
+  /** Start the puzzle again (once the player confirms): no marks, no history, the timer at 0:00. */
+  restart() {
+    const game = this.game;
+    if (!game) return;
+    if (!window.confirm("Restart this puzzle? Every mark, the undo history and the time are cleared.")) return;
+    const size = game.marks.length;
+    Object.assign(game, {
+      marks: Array(size).fill(EMPTY), trial: Array(size).fill(null), trialMode: false,
+      undo: [], redo: [], elapsed: 0, solved: false, shown: false,
+    });
+    this.pause(false);
+    this.lastTick = performance.now();
+    this.board.trialMode = false;
+    this.board.setMarks(game.marks);
+    this.drawTrial();
+    this.afterChange();
+  }
+
+  /** Pause (the timer stops and the board is hidden until resumed) or resume. */
+  pause(on) {
+    const game = this.game;
+    if (on && (!game || game.solved || game.shown)) return;
+    if (on === this.paused) return;
+    this.tick();
+    this.paused = on;
+    $("board").closest(".play").classList.toggle("paused", on);
+    $("pause-cover").hidden = !on;
+    for (const el of [$("board"), document.querySelector(".play .actions"), $("trial-bar")]) el.inert = on;
+    $("pause").textContent = on ? "Resume" : "Pause";
+    $("pause").setAttribute("aria-pressed", String(on));
+    this.refresh();
+  }
+
+  // -- links ------------------------------------------------------------------------
+
+  /** A link to this page that opens this puzzle, with the marks on the board when asked (and there are any). */
+  playerLink(withMarks) {
+    const game = this.game;
+    const url = `${location.origin}${location.pathname}#${encodeURI(game.puzzle.id)}`;
+    return withMarks && game.marks.some((m) => m !== EMPTY) ? `${url}${MARKS_TAG}${packMarks(game.marks)}` : url;
+  }
+
+  async copyLink() {
+    if (!this.game) return;
+    const withMarks = $("link-marks").checked;
+    const url = this.playerLink(withMarks);
+    let copied;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch {
+      copied = copyByHand(url);
+    }
+    const field = $("player-link");
+    field.value = url;
+    field.hidden = false;
+    $("copy-note").textContent = !copied ? "Copy this link:" : withMarks ? "Link with your marks copied." : "Link copied.";
+    clearTimeout(this.copyTimer);
+    if (copied) this.copyTimer = setTimeout(() => { $("copy-note").textContent = ""; }, 6000);
+  }
+
+  /** The address's #fragment changed (a link opened in this tab): play its puzzle, and take its marks. */
+  async followLink() {
+    const text = linkedPuzzle();
+    const marks = linkedMarks();
+    if (!text) return;
+    if (text !== this.game?.puzzle.id && text !== this.game?.puzzle.url && !(await this.paste(text))) return;
+    if (marks) this.useLinkMarks(marks);
+    history.replaceState(null, "", `#${encodeURI(this.game.puzzle.id)}`);
+  }
+
+  /** Put a link's marks on the board, as one undoable step. */
+  useLinkMarks(packed) {
+    const game = this.game;
+    const marks = unpackMarks(packed, game.marks.length);
+    if (!marks) {
+      this.say("The marks in the link do not fit this puzzle: they were left out.");
+      return;
+    }
+    const playable = marks.map((m, i) => (this.board.isFixed(i) ? EMPTY : m));
+    if (this.change(playable, { trial: false })) this.say("The marks from the link are on the board: Undo takes them off.");
   }
 
   // -- timer, messages, storage ------------------------------------------------
@@ -505,7 +780,8 @@ class Player {
   tick() {
     const now = performance.now();
     const game = this.game;
-    if (game && this.lastTick !== null && !game.solved && !game.shown && document.visibilityState === "visible") {
+    if (game && this.lastTick !== null && !game.solved && !game.shown && !this.paused &&
+        document.visibilityState === "visible") {
       game.elapsed += now - this.lastTick;
     }
     this.lastTick = now;
@@ -520,13 +796,41 @@ class Player {
     if (this.game) $("timer").textContent = formatTime(this.game.elapsed);
   }
 
+  /** What the status bar says of the game when no work is under way. */
   setStatus(text, tone = "") {
+    this.gameStatus = [text, tone];
+    this.drawStatus();
+  }
+
+  /** Say in the status bar that work is under way (for ``game``, or for none); the newest work shows. */
+  busyStart(text, game = null) {
+    const job = { text, game };
+    this.busy.push(job);
+    this.drawStatus();
+    return job;
+  }
+
+  busyEnd(job) {
+    const at = this.busy.indexOf(job);
+    if (at >= 0) this.busy.splice(at, 1);
+    this.drawStatus();
+  }
+
+  drawStatus() {
+    const job = this.busy.at(-1);
+    const [text, tone] = job ? [job.text, ""] : this.gameStatus;
     const el = $("status");
-    el.textContent = text;
+    if (el.textContent !== text) el.textContent = text;
     el.dataset.tone = tone;
   }
 
+  /** A ticket for a request that will answer in the message box: its answer shows only if still the latest. */
+  claimMessage() {
+    return ++this.messageTicket;
+  }
+
   say(text, items = []) {
+    this.messageTicket++;
     $("message").hidden = false;
     $("message-text").textContent = text;
     $("message-list").replaceChildren(...items.map((item) => {
@@ -538,6 +842,7 @@ class Player {
   }
 
   hideMessage() {
+    this.messageTicket++;
     $("message").hidden = true;
     $("apply").hidden = true;
   }
@@ -573,13 +878,73 @@ class Player {
   }
 }
 
-/** The puzzle named in the address after ``#`` (an ID or a URL), or "". */
-function linkedPuzzle() {
+/** The address after ``#``, decoded ("" when it cannot be). */
+function linkedFragment() {
   try {
-    return decodeURIComponent(location.hash.slice(1)).trim();
+    return decodeURIComponent(location.hash.slice(1));
   } catch {
     return "";
   }
+}
+
+/** The puzzle named in the address after ``#`` (an ID or a URL), or "". */
+function linkedPuzzle() {
+  const text = linkedFragment();
+  const at = text.lastIndexOf(MARKS_TAG);
+  return (at >= 0 ? text.slice(0, at) : text).trim();
+}
+
+/** The packed marks in the address after the puzzle, or "". */
+function linkedMarks() {
+  const text = linkedFragment();
+  const at = text.lastIndexOf(MARKS_TAG);
+  return at >= 0 ? text.slice(at + MARKS_TAG.length).trim() : "";
+}
+
+function packMarks(marks) {
+  let out = "";
+  for (let i = 0; i < marks.length; i += 3) out += PACK[9 * marks[i] + 3 * (marks[i + 1] ?? 0) + (marks[i + 2] ?? 0)];
+  return out;
+}
+
+/** The marks of a board of ``size`` cells from packMarks's text, or null when it does not fit. */
+function unpackMarks(text, size) {
+  if (text.length !== Math.ceil(size / 3)) return null;
+  const marks = [];
+  for (const ch of text) {
+    const value = PACK.indexOf(ch);
+    if (value < 0) return null;
+    marks.push(Math.floor(value / 9), Math.floor(value / 3) % 3, value % 3);
+  }
+  return marks.slice(0, size);
+}
+
+/** A change that records trial bases too (only when there are: a missing one is null). */
+function withTrial(change, tf, tt) {
+  if (tf !== null && tf !== undefined) change.tf = tf;
+  else delete change.tf;
+  if (tt !== null && tt !== undefined) change.tt = tt;
+  else delete change.tt;
+  return change;
+}
+
+/** Copy text the old way (a page served over plain HTTP to another machine has no navigator.clipboard). */
+function copyByHand(text) {
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  return copied;
 }
 
 function readStore() {

@@ -1,0 +1,102 @@
+"""The editor's calls (``inspect``, ``sheet``) through Starlette's test client, with real worker processes.
+
+Answers agree with the library; bad input is a 4xx JSON error naming the
+problem; a job whose client calls it off stops at once.
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import pencilkit
+from pencilkit.web import jobs
+from pencilkit.web.limits import Limits
+from pencilkit.web.server import HEAVY_JOBS, create_app, timeout_for
+
+LIMITS = Limits(max_body=8 * 1024, max_side=20, max_solve_seconds=20.0)
+SEVERAL = "kurodoko:5x5:.,.,.,.,.,3,.,7,.,.,.,.,8,.,.,.,.,.,.,6,.,.,.,.,2"
+HEYAWAKE = "heyawake:4x4:.,0,.,.,.,2,.,.,.,.,.,.,.,.,.,.:0,1,1,1,0,2,3,3,0,2,3,3,0,2,3,3"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(LIMITS, heavy_workers=1, light_workers=1), raise_server_exceptions=False,
+                    base_url="http://127.0.0.1:8000") as c:
+        yield c
+
+
+def post(client: TestClient, job: str, body: Any) -> tuple[int, dict[str, Any]]:
+    response = client.post(f"/api/{job}", json=body)
+    assert response.headers["content-type"].startswith("application/json")
+    return response.status_code, response.json()
+
+
+def test_inspect_agrees_with_the_library(client: TestClient) -> None:
+    code, data = post(client, "inspect", {"puzzle": SEVERAL})
+    assert code == 200 and data["puzzle"]["id"] == SEVERAL and data["puzzle"]["url"]
+    found = data["inspection"]
+    library = pencilkit.inspect(pencilkit.parse(SEVERAL)).to_json()
+    for key in ("status", "solutions", "differ", "suggestion", "rating"):
+        assert found[key] == library[key], key
+    code, data = post(client, "inspect", {"puzzle": HEYAWAKE, "time_budget": 5})
+    assert code == 200 and data["inspection"]["status"] == "unique" and data["puzzle"]["rooms"]
+    assert data["inspection"]["hardest"]["technique"] == "room_patterns"
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({}, "missing field 'puzzle'"),
+    ({"puzzle": 7}, "must be a string"),
+    ({"puzzle": "nurikabe:2x2:9,.,.,."}, "out of range"),
+    ({"puzzle": "heyawake:2x2:1,.,.,1:0,0,0,0"}, "has two numbers"),
+    ({"puzzle": "nurikabe:3x3:1,.,."}, "3x3"),
+    ({"puzzle": "kurodoko:21x21:" + ",".join(["."] * 441)}, "over the player's limit"),
+    ({"puzzle": SEVERAL, "time_budget": 0}, "time_budget"),
+    ({"puzzle": SEVERAL, "time_budget": 999}, "at most 20"),
+    ({"puzzle": SEVERAL, "time_budget": "soon"}, "number of seconds"),
+])
+def test_inspect_refuses_bad_input_in_words(client: TestClient, body: dict[str, Any], words: str) -> None:
+    code, data = post(client, "inspect", body)
+    assert 400 <= code < 500 and words in data["error"], (code, data)
+
+
+def test_a_body_that_is_not_a_json_object_is_a_4xx(client: TestClient) -> None:
+    for raw in (b"[1, 2]", b"{", b""):
+        response = client.post("/api/inspect", content=raw, headers={"content-type": "application/json"})
+        assert response.status_code == 400 and "error" in response.json()
+
+
+def test_inspect_runs_with_the_slow_jobs_and_its_budget_sets_its_timeout() -> None:
+    assert {"inspect", "sheet"} <= HEAVY_JOBS
+    assert timeout_for("inspect", {"time_budget": 4}, LIMITS) == 4 + LIMITS.margin_seconds
+    assert timeout_for("inspect", {}, LIMITS) == LIMITS.solve_seconds + LIMITS.margin_seconds
+
+
+def test_an_inspection_called_off_stops_at_once() -> None:
+    """A newer edit calls the older inspection off (the server raises its stop flag): it ends unknown."""
+    big = pencilkit.generate("kurodoko", 9, 9, "easy", seed=2)[0].puzzle
+    start = time.perf_counter()
+    code, data = jobs.inspect_job({"puzzle": big.id()}, LIMITS, cancelled=lambda: True)
+    assert code == 200 and data["inspection"]["status"] == "unknown"
+    assert time.perf_counter() - start < 2.0
+    code, data = jobs.inspect_job({"puzzle": big.id()}, LIMITS)
+    assert data["inspection"]["status"] == "unique"
+
+
+def test_a_print_sheet_has_the_puzzle_and_its_solution(client: TestClient) -> None:
+    code, data = post(client, "sheet", {"puzzle": HEYAWAKE, "title": "My Heyawake"})
+    assert code == 200 and len(data["pages"]) == 2
+    assert all(page.startswith("<svg") for page in data["pages"]) and "My Heyawake" in data["pages"][0]
+    if data["pdf"] is None:
+        assert data["note"]
+    else:
+        assert base64.b64decode(data["pdf"]).startswith(b"%PDF")
+    code, data = post(client, "sheet", {"puzzle": SEVERAL})
+    assert code == 200 and len(data["pages"]) == 1, "no solution page for a puzzle without one solution"
+    code, data = post(client, "sheet", {"puzzle": SEVERAL, "paper": "napkin"})
+    assert code == 400 and "unknown paper" in data["error"]
