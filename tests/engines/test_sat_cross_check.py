@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -255,6 +257,56 @@ def test_timeout_is_reported_not_hidden() -> None:
     result = count_sat(NURIKABE, Puzzle.from_id(str(record["puzzle"])), seconds=0.5)
     assert not result.exhaustive and result.count == 0
     assert result.seconds < 20
+
+
+def looks_then_stop(looks: int) -> tuple[list[int], Callable[[], bool]]:
+    """A ``cancelled`` test that says no ``looks`` times, then yes; and the count of its looks."""
+    seen = [0]
+
+    def cancelled() -> bool:
+        seen[0] += 1
+        return seen[0] > looks
+
+    return seen, cancelled
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
+def test_a_count_called_off_stops_between_solver_calls(solver: str) -> None:
+    """Called off after its first solution, the count stops at its next solver call: one solution, not
+    exhaustive (the same count left alone finds the second one)."""
+    puzzle = Puzzle.from_id("kurodoko:3x3:.,.,.,.,.,.,.,.,.")
+    whole = count_sat(find_genre("kurodoko"), puzzle, solver=solver)
+    assert whole.count == 2 and whole.exhaustive
+    seen, cancelled = looks_then_stop(1)
+    stopped = count_sat(find_genre("kurodoko"), puzzle, solver=solver, cancelled=cancelled)
+    assert stopped.count == 1 and not stopped.exhaustive and seen[0] == 2
+    assert not count_sat(find_genre("kurodoko"), puzzle, seconds=60, cancelled=lambda: True).exhaustive
+
+
+def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ladder stalls, the exact count starts; called off there, the solve ends ``gave_up`` (it used
+    to count on to the end, deaf to the call)."""
+    from pencilkit.engines import sat
+
+    puzzle = Puzzle.from_id("kurodoko:5x5:.,.,.,.,.,3,.,7,.,.,.,.,8,.,.,.,.,.,.,6,.,.,.,.,2")
+    assert solve(puzzle).status is Status.MULTIPLE
+    stop = [False]
+    counted: list[Puzzle] = []
+    narrow = sat.narrow
+
+    def narrow_then_stop(*args: Any, **kwargs: Any) -> Any:
+        stop[0] = True  # the call comes while the exact stage runs
+        return narrow(*args, **kwargs)
+
+    def count(genre: Any, puzzle: Puzzle, *args: Any, **kwargs: Any) -> Any:
+        counted.append(puzzle)
+        return count_sat(genre, puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(sat, "narrow", narrow_then_stop)
+    monkeypatch.setattr(sat, "count_sat", count)
+    found = solve(puzzle, cancelled=lambda: stop[0])
+    assert stop[0] and found.status is Status.GAVE_UP and found.method == "sat"
+    assert not counted, "no count starts once the work is called off"
 
 
 def test_a_conflict_limit_gives_up_on_a_hard_puzzle_and_not_on_an_easy_one() -> None:

@@ -10,6 +10,7 @@ case without the solution it is said to remove.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -177,14 +178,19 @@ def test_nurikabe_offers_new_islands_and_grown_ones_where_the_rival_has_land() -
     puzzle = pencilkit.parse("nurikabe:5x5:.,.,2,.,.,.,3,.,.,.,.,.,.,5,.,.,.,.,.,.,.,.,.,.,.")
     first, second = pencilkit.inspect(puzzle, seconds=30).solutions
     changes = genre_of(puzzle).generator().rival_clues(puzzle, first, second)
+    kinds = set()
     for change in changes:
         if change.moved_from is not None:
+            kinds.add("moved")
             assert first.unshaded >> change.cell & 1 and second.shaded >> change.cell & 1
             assert change.number == puzzle.clue_map[change.moved_from]
         elif change.cell in puzzle.clue_map:  # an island grown by a sea cell the rival makes land
+            kinds.add("grown")
             assert change.number == puzzle.clue_map[change.cell] + 1
         else:
+            kinds.add("new")
             assert change.number == 1 and first.shaded >> change.cell & 1 and second.unshaded >> change.cell & 1
+    assert {"moved", "grown"} <= kinds, changes
 
 
 def test_nurikabe_starts_an_island_of_1_where_the_rival_has_land_away_from_every_island() -> None:
@@ -211,6 +217,27 @@ def test_out_of_time_or_called_off_is_unknown() -> None:
         assert isinstance(found, Inspection) and found.verdict is Verdict.UNKNOWN
         assert found.solutions == [] and found.suggestion is None
         assert found.to_json()["status"] == "unknown"
+
+
+def test_an_inspection_called_off_in_the_exact_count_stops_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ladder stalls on this puzzle and the SAT engine counts; a newer edit arriving then ends the
+    inspection unknown, with no count of its own left running (and no suggestion counted)."""
+    from pencilkit.engines import sat
+
+    puzzle = pencilkit.parse(SEVERAL["kurodoko"][0])
+    solved = pencilkit.inspect(puzzle).solved
+    assert solved is not None and solved.method == "sat"
+    stop = [False]
+    narrow = sat.narrow
+
+    def narrow_then_stop(*args: Any, **kwargs: Any) -> Any:
+        stop[0] = True
+        return narrow(*args, **kwargs)
+
+    monkeypatch.setattr(sat, "narrow", narrow_then_stop)
+    found = pencilkit.inspect(puzzle, seconds=None, cancelled=lambda: stop[0])
+    assert stop[0] and found.verdict is Verdict.UNKNOWN and found.suggestion is None
+    assert found.solved is not None and found.solved.method == "sat"
 
 
 def test_suggestions_called_off_give_the_first_change_unproven() -> None:

@@ -100,3 +100,13 @@ def test_a_print_sheet_has_the_puzzle_and_its_solution(client: TestClient) -> No
     assert code == 200 and len(data["pages"]) == 1, "no solution page for a puzzle without one solution"
     code, data = post(client, "sheet", {"puzzle": SEVERAL, "paper": "napkin"})
     assert code == 400 and "unknown paper" in data["error"]
+
+
+def test_the_page_takes_each_genres_facts_from_the_server(client: TestClient) -> None:
+    """The editor draws clues in circles and borders for rooms as ``/api/genres`` says, naming no genre."""
+    response = client.get("/api/genres")
+    assert response.status_code == 200
+    told = {g["name"]: g for g in response.json()["genres"]}
+    for genre in pencilkit.all_genres():
+        assert (told[genre.name]["circled"], told[genre.name]["rooms"]) == (genre.circled_clues, genre.has_rooms)
+    assert {g["circled"] for g in told.values()} == {True, False}, "the corpus of genres has both kinds"

@@ -17,6 +17,7 @@ import pytest
 
 import pencilkit
 from pencilkit.formats.url import format_url
+from pencilkit.genres import find_genre
 from pencilkit.puzzle import Answer, Puzzle
 
 from .conftest import LiveServer, Shots
@@ -83,6 +84,12 @@ def marked(page: Any, kind: str) -> list[int]:
     return sorted(int(i) for i in page.eval_on_selector_all(f".ed-mark.{kind}", "els => els.map(e => e.dataset.cell)"))
 
 
+def rings(page: Any) -> int:
+    """The circles drawn around clues (for a genre printed so: ``Genre.circled_clues``)."""
+    count: int = page.locator("#editor-board .ed-ring").count()
+    return count
+
+
 def inspection(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate("() => window.pencilkitEditor.result.inspection")
     return found
@@ -112,6 +119,7 @@ def test_clues_by_click_and_keys_change_the_status(live_server: LiveServer, desk
     cell(page, 8).click()
     cell(page, 8).click()
     assert editor_id(page) == KURODOKO
+    assert rings(page) == (2 if find_genre("kurodoko").circled_clues else 0)
     expected = pencilkit.inspect(pencilkit.parse(KURODOKO))
     assert settle(page) == "unique" and expected.rating is not None
     assert page.inner_text("#editor-status") == f"Unique · rated {expected.rating.label}"
@@ -135,6 +143,7 @@ def test_clues_by_click_and_keys_change_the_status(live_server: LiveServer, desk
     page.keyboard.press("1")
     page.keyboard.press("2")
     assert editor_id(page).split(":")[2].split(",")[5] == "12"
+    assert rings(page) == (1 if find_genre("nurikabe").circled_clues else 0)
     assert settle(page) == pencilkit.inspect(pencilkit.parse(editor_id(page))).verdict.value
     page.keyboard.press("7")  # a clue past the board's 16 cells starts a new number instead
     assert editor_id(page).split(":")[2].split(",")[5] == "7"

@@ -32,7 +32,7 @@ from typing import Protocol, runtime_checkable
 
 from ..errors import PencilkitError
 from ..frame.board import Board, Contradiction
-from ..frame.budget import OutOfTime, time_limit
+from ..frame.budget import Budget, OutOfTime, active
 from ..frame.genre import Violation
 from ..frame.levels import Level
 from ..frame.ruleset import Ruleset
@@ -155,7 +155,9 @@ class SatSession:
     """One puzzle's encoding loaded into a solver, solved again and again under cuts.
 
     Use as a context manager (the solver holds native memory).  ``deadline``
-    (from :func:`time.perf_counter`) interrupts a solve that runs past it.
+    (from :func:`time.perf_counter`) interrupts a solve that runs past it, and
+    ``cancelled()`` returning true does the same, looked at between solver
+    calls and between slices of one (the caller called the work off).
     With ``conflicts``, each solver call gives up after that many conflicts
     instead (a limit that does not depend on the machine), and the deadline
     is only looked at between calls.  ``given`` (``(shaded, unshaded)``) fixes
@@ -167,7 +169,8 @@ class SatSession:
 
     def __init__(self, genre: SatGenre, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER,
                  deadline: float | None = None, conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0),
-                 encoded: tuple[IDPool, Encoding] | None = None) -> None:
+                 encoded: tuple[IDPool, Encoding] | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> None:
         require_pysat()
         self.puzzle = puzzle
         if encoded is None:
@@ -177,6 +180,7 @@ class SatSession:
             self.pool, self.encoding = encoded
         self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
         self.deadline = deadline
+        self.cancelled = cancelled
         self.conflicts = conflicts
         self.interruptible = not solver.startswith("cadical")
         self.calls = 0
@@ -196,27 +200,30 @@ class SatSession:
         self.clause_count += 1
 
     def _solve_once(self, assumptions: Sequence[int], conflicts: int | None = None) -> bool | None:
-        """One solver call; ``None`` when interrupted at the deadline or out of conflicts.
+        """One solver call; ``None`` when interrupted at the deadline, called off or out of conflicts.
 
-        ``conflicts`` limits this call (by default, the session's limit).
+        ``conflicts`` limits this call (by default, the session's limit).  A
+        session that can be called off solves in slices, as CaDiCaL does under
+        a deadline, to look at ``cancelled()`` between them.
         """
         self.calls += 1
         conflicts = self.conflicts if conflicts is None else conflicts
         if conflicts is not None:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.called_off() or (self.deadline is not None and time.perf_counter() > self.deadline):
                 return None
             self.solver.conf_budget(conflicts)
             limited = self.solver.solve_limited(assumptions=list(assumptions))
             return None if limited is None else bool(limited)
-        if self.deadline is None:
+        if self.deadline is None and self.cancelled is None:
             return bool(self.solver.solve(assumptions=list(assumptions)))
-        if not self.interruptible:
-            while time.perf_counter() < self.deadline:
+        if not self.interruptible or self.cancelled is not None:
+            while not self.called_off() and (self.deadline is None or time.perf_counter() < self.deadline):
                 self.solver.conf_budget(SLICE_CONFLICTS)
                 sliced = self.solver.solve_limited(assumptions=list(assumptions))
                 if sliced is not None:
                     return bool(sliced)
             return None
+        assert self.deadline is not None
         left = self.deadline - time.perf_counter()
         if left <= 0:
             return None
@@ -228,6 +235,10 @@ class SatSession:
             timer.cancel()
             self.solver.clear_interrupt()
         return None if answer is None else bool(answer)
+
+    def called_off(self) -> bool:
+        """Whether the caller called the work off."""
+        return self.cancelled is not None and self.cancelled()
 
     def next_solution(self, assumptions: Sequence[int] = (), rounds: int | None = None) -> Mask | None:
         """The shaded mask of a solution, or ``None`` when none is left.
@@ -288,16 +299,19 @@ def count_sat(
     shaded: Mask = 0,
     unshaded: Mask = 0,
     solver: str = DEFAULT_SOLVER,
+    cancelled: Callable[[], bool] | None = None,
 ) -> SatResult:
     """Count the solutions of ``puzzle`` (consistent with a partial board) up to ``limit``.
 
     Each solution found is checked by the genre's rule checker and blocked.
-    With ``seconds``, a count that runs out of time is not ``exhaustive``.
+    With ``seconds``, a count that runs out of time is not ``exhaustive``;
+    nor is one that ``cancelled()`` calls off.
     """
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     result = SatResult()
-    with SatSession(genre, puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded)) as session:
+    with SatSession(genre, puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
+                    cancelled=cancelled) as session:
         try:
             while result.count < limit:
                 found = session.next_solution()
@@ -325,6 +339,7 @@ def narrow(
     conflicts: Sequence[int] = NARROW_CONFLICTS,
     budget: int = NARROW_BUDGET,
     solver: str = NARROW_SOLVER,
+    cancelled: Callable[[], bool] | None = None,
 ) -> tuple[Mask, Mask] | None:
     """The open cells of a partial board that a relaxation of the puzzle settles, as
     ``(shade, unshade)``; ``None`` when the relaxation has no solution (so the puzzle has none).
@@ -346,8 +361,9 @@ def narrow(
     asked for): they are models of the relaxation.
 
     Returns ``(0, 0)`` at once when the genre relaxes nothing here, and what it
-    has settled so far when ``seconds`` run out.  Conflict limits, not the
-    clock, decide each answer, so the result is the same on every machine.
+    has settled so far when ``seconds`` run out or ``cancelled()`` calls it
+    off.  Conflict limits, not the clock, decide each answer, so the result is
+    the same on every machine.
     """
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
@@ -357,7 +373,7 @@ def narrow(
     if not relaxed.relaxed:
         return 0, 0
     with SatSession(genre, puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
-                    encoded=(pool, relaxed)) as session:
+                    encoded=(pool, relaxed), cancelled=cancelled) as session:
         spent = _conflicts(session)
         first = session._solve_once([], budget)
         if first is None:  # a relaxation this hard would not pay
@@ -376,7 +392,8 @@ def narrow(
             for c in cells(asked):
                 if not asked >> c & 1:
                     continue
-                if _conflicts(session) - spent > budget or (deadline is not None and time.perf_counter() > deadline):
+                if (_conflicts(session) - spent > budget or session.called_off()
+                        or (deadline is not None and time.perf_counter() > deadline)):
                     return settled[0], settled[1]
                 other = -shade[c] if model >> c & 1 else shade[c]  # the value M does not give c
                 answer = session._solve_once([other], limit)
@@ -441,7 +458,7 @@ def refute(
 
 
 def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, seconds: float = 60.0,
-           max_level: Level = Level.EXPERT) -> SearchResult:
+           max_level: Level = Level.EXPERT, cancelled: Callable[[], bool] | None = None) -> SearchResult:
     """Count the solutions of a stalled board: narrow it first, then count.
 
     :func:`narrow` settles the cells a relaxation of the puzzle decides (each
@@ -451,18 +468,25 @@ def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, seconds: float = 
     full board passed the rule check, so it is the one solution: nothing is
     left to count.  (The expert probes would only add time there: the puzzle
     is rated ``search`` already, and the count settles whatever is left.)
+    ``cancelled()`` returning true stops each stage at its next look, and the
+    count is then not ``exhaustive``.
     """
     start = time.perf_counter()
     puzzle = stalled.puzzle
-    settled = narrow(genre, puzzle, stalled.shaded, stalled.unshaded, seconds=seconds)
+    called_off = SearchResult([], 0, False)
+    if cancelled is not None and cancelled():
+        return called_off
+    settled = narrow(genre, puzzle, stalled.shaded, stalled.unshaded, seconds=seconds, cancelled=cancelled)
     if settled is None:
         return SearchResult([], 0, True)
+    if cancelled is not None and cancelled():
+        return called_off
     board = stalled
     if settled != (0, 0):
         board = stalled.copy()
         board.assign(*settled)
         try:
-            with time_limit(max(0.0, seconds - (time.perf_counter() - start))):
+            with active(Budget(seconds=max(0.0, seconds - (time.perf_counter() - start)), cancelled=cancelled)):
                 genre.ruleset.run(board, max_level=min(max_level, Level.HARD))
         except Contradiction:
             return SearchResult([], 0, True)
@@ -471,7 +495,8 @@ def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, seconds: float = 
         if not board.undecided:
             return SearchResult([board.answer()], 0, True)
     left = max(0.0, seconds - (time.perf_counter() - start))
-    return count_sat(genre, puzzle, limit=limit, seconds=left, shaded=board.shaded, unshaded=board.unshaded)
+    return count_sat(genre, puzzle, limit=limit, seconds=left, shaded=board.shaded, unshaded=board.unshaded,
+                     cancelled=cancelled)
 
 
 __all__ = ["Encoder", "Encoding", "Model", "Refutation", "SatGenre", "SatResult", "SatSession", "SatTimeout",

@@ -180,8 +180,8 @@ class GenreGenerator(ABC):
         ``solution`` and ``rival`` are two solutions of ``puzzle``.  Each change
         makes ``rival`` break a rule of the changed puzzle and leaves that
         puzzle a solution: ``solution`` itself, or the one the repair makes of
-        it.  ``open_cells`` are cells the ladder left undecided: a clue there
-        is preferred, as the repair prefers it.  The default offers none.
+        it.  ``open_cells`` are cells the ladder left undecided: changes there
+        come first.  The default offers none.
         """
         return []
 

@@ -12,6 +12,7 @@ one package each, registered in one place there.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -159,9 +160,11 @@ class Genre(ABC):
                                    "contradictions inside look near what the assumption changed."))
         return tuple(specs)
 
-    def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level) -> SearchResult | None:
+    def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level,
+               cancelled: Callable[[], bool] | None = None) -> SearchResult | None:
         """Count the solutions of a board the ladder stalled on with an exact engine of the genre's own,
-        up to ``limit`` within ``seconds``; ``None`` when it has none (then search counts)."""
+        up to ``limit`` within ``seconds``, stopping (not exhaustive) once ``cancelled()``; ``None`` when
+        it has none (then search counts)."""
         return None
 
     def generator(self) -> GenreGenerator:

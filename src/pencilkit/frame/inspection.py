@@ -12,11 +12,12 @@ ladder with every step recorded, then an exact count to two, as
 * **several**: two solutions, the cells where they differ, and a suggested
   clue.  The suggestion is the genre generator's own repair of a second
   solution (:meth:`~.generator.GenreGenerator.rival_clues`): a true clue of
-  one solution that the other breaks (in Nurikabe, a clue moved or grown
-  too).  Either solution may be the one the constructor means, so the
-  changes against each are taken in turn, in the generator's order, and
-  counted to two; the first that makes the puzzle unique is suggested, else
-  the first of them, which still removes one of the two solutions shown.
+  one solution that the other breaks (or, where the genre's repair does so,
+  a clue moved or a number grown).  Either solution may be the one the
+  constructor means, so the changes against each are taken in turn, in the
+  generator's order, and counted to two; the first that makes the puzzle
+  unique is suggested, else the first of them, which still removes one of
+  the two solutions shown.
   Every solution met on the way is kept, and a change that two known
   solutions satisfy is passed over without a count (the generator's sweep
   uses the rivals it met the same way).
@@ -33,6 +34,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import islice
 from typing import Any
 
 from ..errors import PencilkitError
@@ -73,6 +75,7 @@ class Suggestion:
 
     @property
     def cell(self) -> Cell:
+        """The cell whose clue is written or changed."""
         return self.change.cell
 
     @property
@@ -82,6 +85,7 @@ class Suggestion:
 
     @property
     def moved_from(self) -> Cell | None:
+        """The cell the clue leaves, when it moves."""
         return self.change.moved_from
 
     def describe(self, before: Puzzle) -> str:
@@ -99,6 +103,7 @@ class Suggestion:
         return f"{what}: {outcome}"
 
     def to_json(self, before: Puzzle) -> dict[str, Any]:
+        """The suggestion as JSON, with its words as :meth:`describe` says them on ``before``."""
         grid = before.grid
         return {
             "cell": self.cell,
@@ -229,10 +234,10 @@ def suggest(genre: Genre, puzzle: Puzzle, first: Answer, second: Answer, *, open
     (see the module docstring); ``None`` when the genre's generator offers none.
 
     ``first`` and ``second`` are two solutions of ``puzzle``.  Each change
-    the generator offers is checked to suit the genre (a clue in range, one
-    number a room) and to break the solution it is meant to remove before it
-    is counted; the counts stop at ``deadline``, after :data:`COUNTS_TRIED`
-    of them, or once ``cancelled()``.
+    the generator offers is checked to suit the genre (:meth:`~.genre.Genre.accepts`)
+    and to break the solution it is meant to remove before it is counted;
+    from the first that passes on, the work stops at ``deadline``, after
+    :data:`COUNTS_TRIED` counts, or once ``cancelled()``.
     """
     try:
         generator = genre.generator()
@@ -253,17 +258,23 @@ def suggest(genre: Genre, puzzle: Puzzle, first: Answer, second: Answer, *, open
             continue
         if fallback is None:
             fallback = Suggestion(change, changed, unique=False, removes=removes)
-        if sum(1 for other in known if not genre.check(changed, other)) >= 2:
-            continue  # two known solutions of the changed puzzle: no count can make it unique
-        left = None if deadline is None else deadline - time.perf_counter()
-        if counted >= COUNTS_TRIED or (left is not None and left <= 0) or (cancelled is not None and cancelled()):
+        if counted >= COUNTS_TRIED or _stopped(deadline, cancelled):
             break
+        kept = (other for other in known if not genre.check(changed, other))
+        if len(list(islice(kept, 2))) == 2:
+            continue  # two known solutions of the changed puzzle: no count can make it unique
         counted += 1
+        left = None if deadline is None else deadline - time.perf_counter()
         count = solve(genre, changed, max_level=Level.MEDIUM, seconds=left, cancelled=cancelled)
         if count.status is Status.UNIQUE:
             return Suggestion(change, changed, unique=True, removes=removes)
         known.extend([other for other in count.solutions if other not in known])
     return fallback
+
+
+def _stopped(deadline: float | None, cancelled: Callable[[], bool] | None) -> bool:
+    """Whether ``deadline`` has passed or ``cancelled()`` calls the work off."""
+    return (deadline is not None and time.perf_counter() >= deadline) or (cancelled is not None and cancelled())
 
 
 def _in_turn(against_second: list[ClueChange], against_first: list[ClueChange]) -> Iterator[tuple[ClueChange, int]]:

@@ -142,7 +142,7 @@ def solve(
     finished = None
     if exact:
         finished = genre.finish(board, limit=limit, seconds=FINISH_SECONDS if left is None else left,
-                                max_level=max_level)
+                                max_level=max_level, cancelled=cancelled)
     result: SearchResult
     if finished is not None:
         result, method = finished, "sat"

@@ -8,6 +8,7 @@ solutions exactly, when python-sat is installed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..frame.board import Board
@@ -26,7 +27,8 @@ class SatFinished(Genre):
         """The genre's SAT encoding (see :mod:`pencilkit.engines.sat`); ``None`` when it has none."""
         return None
 
-    def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level) -> SearchResult | None:
+    def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level,
+               cancelled: Callable[[], bool] | None = None) -> SearchResult | None:
         """The SAT engine's count from the stalled board, when python-sat is installed and the genre encodes.
 
         On the stalled boards of the corpora a CDCL solver settles the count
@@ -41,4 +43,4 @@ class SatFinished(Genre):
 
         if self.sat_encoder() is None:
             return None
-        return sat.finish(self, stalled, limit=limit, seconds=seconds, max_level=max_level)
+        return sat.finish(self, stalled, limit=limit, seconds=seconds, max_level=max_level, cancelled=cancelled)

@@ -143,18 +143,20 @@ def can_generate(genre_name: str) -> bool:
 
 
 def genres_json(limits: Limits) -> dict[str, Any]:
-    """What ``GET /api/genres`` tells the page: each genre's texts, whether its board has rooms and whether
-    it can be generated; the levels; the limits."""
+    """What ``GET /api/genres`` tells the page: each genre's texts, whether its board has rooms, whether its
+    clues are drawn in circles and whether it can be generated; the levels; the limits."""
     return {
         "genres": [
             {"name": g.name, "title": g.title, "tagline": g.tagline, "summary": g.summary, "rules": g.rules,
-             "words": list(g.words), "rooms": g.has_rooms, "generate": can_generate(g.name)}
+             "words": list(g.words), "rooms": g.has_rooms, "circled": g.circled_clues,
+             "generate": can_generate(g.name)}
             for g in all_genres()
         ],
         "levels": [level.label for level in GENERATABLE],
         "limits": {"max_side": limits.max_side, "max_generate_side": limits.max_generate_side,
                    "max_body": limits.max_body, "generate_seconds": limits.generate_seconds,
-                   "max_generate_seconds": limits.max_generate_seconds},
+                   "max_generate_seconds": limits.max_generate_seconds,
+                   "max_solve_seconds": limits.max_solve_seconds},
     }
 
 

@@ -1,5 +1,5 @@
-// The editor: an empty board of any size on which clues (and, for Heyawake,
-// room borders) are placed by click and keyboard, with a live inspection of the
+// The editor: an empty board of any size on which clues (and, for a genre of
+// rooms, room borders) are placed by click and keyboard, with a live inspection of the
 // puzzle so far (POST /api/inspect): one solution (its rating and the step of
 // its hardest technique, drawn on the board), none, or several (the cells
 // where two solutions differ drawn, and a suggested clue that one click
@@ -122,7 +122,7 @@ class Editor {
     $("editor-genre").replaceChildren(...this.genres.map((g) => new Option(g.title, g.name)));
     for (const id of ["editor-rows", "editor-cols"]) $(id).max = this.limits.max_side;
     const saved = this.restore();
-    this.setState(saved ?? this.emptyState("nurikabe", 7, 7), false);
+    this.setState(saved ?? this.emptyState(this.genres[0].name, 7, 7), false);
     if (new URLSearchParams(location.search).get("edit") === "1") this.enter();
   }
 
@@ -471,7 +471,7 @@ class Editor {
     this.underEl = svg("g", { class: "ed-under" }, root);
     this.marksEl = svg("g", { class: "ed-marks" }, root);
     const numerals = svg("g", { class: "ed-numerals" }, root);
-    const circled = this.state.genre === "kurodoko";  // as Kurodoko is printed (Genre.circled_clues)
+    const circled = Boolean(this.genreInfo()?.circled);  // clues in circles, as the genre is printed
     tokens.forEach((token, i) => {
       if (token === ".") return;
       const [x, y] = this.origin(i);
@@ -718,7 +718,7 @@ class Editor {
       const going = this.typing && this.typing.cell === cell && now - this.typing.at < TYPING_MS && /^\d+$/.test(token);
       let next = going ? String(Number(token + key)) : key;
       if (Number(next) > this.maxNumber(cell)) next = key;
-      if (Number(next) < this.minNumber()) return true;  // no clue 0 outside Heyawake
+      if (Number(next) < this.minNumber()) return true;  // no clue 0 on a board without rooms
       this.typing = { cell, at: now };
       this.setToken(cell, next);
       return true;
@@ -750,12 +750,17 @@ class Editor {
     this.timer = setTimeout(() => this.inspect(seq), delay);
   }
 
+  /** The time one inspection may take: the editor's own, within the server's limit. */
+  inspectSeconds() {
+    return Math.min(INSPECT_SECONDS, this.limits.max_solve_seconds ?? INSPECT_SECONDS);
+  }
+
   async inspect(seq) {
     const id = this.puzzleId();
     const control = new AbortController();
     this.controller = control;
     try {
-      const data = await api("inspect", { puzzle: id, time_budget: INSPECT_SECONDS }, control.signal);
+      const data = await api("inspect", { puzzle: id, time_budget: this.inspectSeconds() }, control.signal);
       if (seq !== this.seq) return;  // the board changed since: this answer is about an older puzzle
       this.result = data;
       this.shown.push(id);
@@ -806,7 +811,8 @@ class Editor {
     } else if (found.status === "none") {
       this.say("none", found.contradiction ? `A rule breaks: ${found.contradiction}.` : "");
     } else {
-      this.say("unknown", `Not settled within ${INSPECT_SECONDS} s: the board is too open to count its solutions yet.`);
+      this.say("unknown", `Not settled within ${this.inspectSeconds()} s: the board is too open to count its ` +
+               "solutions yet.");
     }
     const views = $("editor-views");
     views.hidden = !found.solutions.length;
