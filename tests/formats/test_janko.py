@@ -79,6 +79,12 @@ def test_a_page_or_its_script_element_reads_as_the_block() -> None:
     assert read_answer(page.encode("utf-8")) == expected[1]
 
 
+def test_a_page_is_cut_where_it_says_whatever_letters_come_before() -> None:
+    """Tags in capitals, and a letter that lower-cases to two (İ) ahead of the element, leave the block whole."""
+    page = f'<html><title>İstanbul Kuromasu</title><SCRIPT Type="application/x-janko">\n{JANKO_KUROMASU_001}</Script>'
+    assert parse_janko(page) == parse_janko(JANKO_KUROMASU_001)
+
+
 # -- the corpus, written and read back ----------------------------------------------
 
 

@@ -296,6 +296,28 @@ def test_a_compression_bomb_is_refused_quickly() -> None:
     assert time.perf_counter() - start < 5
 
 
+def test_short_names_expanding_past_the_bound_are_refused_quickly() -> None:
+    """A two-character name stands for up to 16 characters: the bound holds once they are expanded too."""
+    text = "\n".join(["square,2,2,38", "[0,0,0,0]", "", "[" + ",".join(["z8"] * (MAX_TEXT // 3 - 10)) + "]"])
+    bomb = BASE + "#m=edit&p=" + deflate(text)
+    assert len(text) <= MAX_TEXT and len(bomb) < 100_000
+    start = time.perf_counter()
+    with pytest.raises(FormatError, match=f"expands to more than {MAX_TEXT} characters"):
+        read_puzzle(bomb)
+    assert time.perf_counter() - start < 5
+
+
+def test_long_lists_in_the_data_take_linear_time() -> None:
+    """700,000 genre tags before the one that names a genre, or a million board cells: seconds, not minutes."""
+    url = format_penpa(Puzzle.from_id("nurikabe:2x2:1,.,.,."))
+    start = time.perf_counter()
+    tagged = rewrite(url, set_line(17, json.dumps(["x"] * 700_000 + ["nurikabe"], separators=(",", ":"))))
+    assert read_puzzle(tagged) == Puzzle.from_id("nurikabe:2x2:1,.,.,.")
+    with pytest.raises(FormatError, match=r"not a whole 2x2 rectangle \(1000000 cells\)"):
+        read_puzzle(rewrite(url, set_line(5, json.dumps([1] * 1_000_000))))
+    assert time.perf_counter() - start < 10
+
+
 def test_read_answer_wants_a_solution_or_marks() -> None:
     with pytest.raises(FormatError, match="no solution"):
         read_answer(GOOD)

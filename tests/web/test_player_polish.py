@@ -19,7 +19,7 @@ import pytest
 import pencilkit
 
 from .conftest import LiveServer, Shots, open_page
-from .test_browser import HEYAWAKE, cell, marks, open_puzzle, status
+from .test_browser import HEYAWAKE, cell, centre, marks, open_puzzle, status
 
 pytestmark = pytest.mark.usefixtures("browser")
 
@@ -245,6 +245,19 @@ def test_the_print_view_shows_the_puzzle_alone(live_server: LiveServer, desktop:
     assert page.locator("#check").is_visible() and not title.is_visible()
 
 
+def test_a_tall_board_prints_on_one_page(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
+    """The print width follows the rows too (--rows): 20 rows of 1.5 cm would not fit an A4 or Letter page."""
+    page, shots = desktop
+    tall = "nurikabe:20x4:80" + ",." * 79
+    open_puzzle(page, live_server, tall)
+    page.emulate_media(media="print")
+    printed = box(page)
+    cm = 96 / 2.54  # CSS pixels a centimetre
+    assert printed["height"] <= 22.5 * cm, printed
+    assert printed["width"] <= 4 * 1.5 * cm + 0.2 * cm and printed["height"] > 15 * cm, printed
+    shots.take("tall")
+
+
 # -- 4. dark mode and the colour-blind palette ------------------------------------------------
 
 
@@ -327,6 +340,13 @@ def test_cells_announce_their_position_and_state(live_server: LiveServer, deskto
     assert said() == "row 2, column 3, shaded" and label(5) == "row 2, column 3, shaded"
     page.click("#undo")
     assert label(5) == "row 2, column 3, empty", "labels follow undo"
+    # the timer is named as one (a plain span may not carry a label), and it does not chatter
+    assert page.get_by_role("timer", name="time", exact=True).count() == 1
+    assert page.get_attribute("#timer", "aria-live") in (None, "off")
+    # Pause changes its words to Resume, so it is a plain button, not a toggle whose name would change too
+    page.click("#pause")
+    assert page.get_by_role("button", name="Resume", exact=True).count() == 2
+    assert page.get_attribute("#pause", "aria-pressed") is None
 
 
 # -- 6. a link to the player ---------------------------------------------------------------------
@@ -419,6 +439,77 @@ def test_trial_marks_discard_accept_and_undo(live_server: LiveServer, desktop: t
     reload(page)
     assert page.locator('rect.cell.trial[data-cell="12"]').count() == 1
     assert page.get_attribute("#trial", "aria-pressed") == "true"
+
+
+# -- gestures cut off, and a damaged store -------------------------------------------------------
+
+
+def test_a_gesture_cut_off_leaves_no_mark(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
+    """A drag the browser cancels (a second finger starts a pinch) is taken back; one under way when another
+    puzzle loads never lands on the new puzzle."""
+    page, _ = desktop
+    open_puzzle(page, live_server, SMALL)
+    page.mouse.move(*centre(page, 4))
+    page.mouse.down()
+    assert page.locator("rect.cell.shaded").count() == 1, "the drag paints as it goes"
+    page.evaluate("""() => {
+      const board = window.pencilkitPlayer.board;
+      board.root.dispatchEvent(new PointerEvent("pointercancel", { pointerId: board.drag.id, bubbles: true }));
+    }""")
+    page.mouse.up()
+    assert marks(page) == [0] * 9 and page.locator("rect.cell.shaded").count() == 0
+    assert page.locator("#undo").is_disabled()
+    # a drag begun on one puzzle and ended on the next
+    page.mouse.move(*centre(page, 4))
+    page.mouse.down()
+    page.evaluate("id => window.pencilkitPlayer.paste(id)", FIVE)
+    page.wait_for_function("id => window.pencilkitPlayer.game.puzzle.id === id", arg=FIVE)
+    page.mouse.move(*centre(page, 8))
+    page.mouse.up()
+    assert marks(page) == [0] * 25 and page.locator("#undo").is_disabled()
+    assert page.evaluate("() => window.pencilkitPlayer.game.trial.length") == 25
+
+
+@pytest.mark.parametrize("store", [
+    {"current": SMALL, "games": None, "order": [SMALL]},
+    {"current": SMALL, "games": [], "order": []},
+    {"current": SMALL, "games": {SMALL: {"puzzle": {"id": SMALL, "rows": 3, "cols": 3}, "marks": [0] * 9}},
+     "order": [SMALL]},
+    {"current": SMALL, "games": {SMALL: {"puzzle": None, "marks": []}}, "order": [SMALL]},
+], ids=["games-null", "games-list", "game-without-history", "game-without-puzzle"])
+def test_a_damaged_store_never_stops_the_page(live_server: LiveServer, desktop: tuple[Any, Shots],
+                                              store: dict[str, Any]) -> None:
+    """What localStorage holds may be from another version or cut short: the page still plays."""
+    page, _ = desktop
+    page.goto(f"{live_server.url}/api/genres")
+    page.evaluate("store => localStorage.setItem('pencilkit-player-v2', JSON.stringify(store))", store)
+    open_puzzle(page, live_server, SMALL)
+    cell(page, 4).click()
+    assert marks(page)[4] == 1
+    page.click("#undo")
+    assert marks(page) == [0] * 9
+
+
+def test_a_kept_game_missing_its_newer_parts_resumes(live_server: LiveServer, desktop: tuple[Any, Shots]) -> None:
+    """A game kept before trial marks (no trial, history cut, no time) resumes with its marks."""
+    page, _ = desktop
+    open_puzzle(page, live_server, SMALL)
+    cell(page, 4).click()
+    page.goto(f"{live_server.url}/api/genres")  # the player keeps the game as it goes
+    page.evaluate("""() => {
+      const store = JSON.parse(localStorage.getItem('pencilkit-player-v2'));
+      const game = store.games[store.current];
+      for (const key of ["trial", "trialMode", "undo", "redo", "elapsed"]) delete game[key];
+      localStorage.setItem('pencilkit-player-v2', JSON.stringify(store));
+    }""")
+    page.goto(f"{live_server.url}/")
+    page.wait_for_function("id => window.pencilkitPlayer?.game?.puzzle?.id === id", arg=SMALL)
+    assert marks(page)[4] == 1 and page.locator("#undo").is_disabled()
+    page.wait_for_function("() => window.pencilkitPlayer.game.elapsed >= 600")
+    assert ":" in page.locator("#timer").inner_text() and "NaN" not in page.locator("#timer").inner_text()
+    cell(page, 0).click()
+    page.click("#undo")
+    assert marks(page)[0] == 0 and marks(page)[4] == 1
 
 
 # -- the messages do not race ------------------------------------------------------------------------

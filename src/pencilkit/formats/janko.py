@@ -47,6 +47,7 @@ end
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -67,6 +68,7 @@ GRIDS = ("problem", "areas", "solution")
 MAX_NUMBER_DIGITS = 6
 """The longest number (a clue or a size) read, in digits."""
 
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _PROPERTY = re.compile(r"[A-Za-z][A-Za-z0-9_]+$")
 """The first word of a line that starts a property: a name of two or more letters and digits.  Grid rows
 never start with one (their tokens are numbers, one-character labels, ``x`` and ``-``)."""
@@ -124,11 +126,12 @@ def parse_janko(text: str, *, genre: str | None = None) -> tuple[Puzzle, Answer 
 def _extract(text: str) -> str:
     """The Janko block of a text: the contents of a page's ``application/x-janko`` script, or the text.
 
-    The page is scanned once from tag to tag (no pattern that could backtrack over a long page).
+    The page is scanned once from tag to tag (no pattern that could backtrack over a long page), in a copy
+    lower-cased letter for letter so that its positions are the page's (``str.lower`` can lengthen a text).
     """
     if "application/x-janko" not in text:
         return text
-    lower, blocks = text.lower(), []
+    lower, blocks = text.translate(_ASCII_LOWER), []
     start = lower.find("<script")
     while start >= 0:
         close = lower.find(">", start)

@@ -56,11 +56,12 @@ import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 from urllib.parse import unquote
 
 from .. import jsontext
-from ..errors import FormatError, SizeError, UnknownGenreError
+from ..errors import FormatError, SizeError
 from ..genres import Genre, all_genres, canonical, find_genre
 from ..grid import MAX_SIDE, Cell
 from ..puzzle import Answer, Puzzle
@@ -69,8 +70,9 @@ from .url import rooms_from_borders
 
 BASE = "https://swaroopg92.github.io/penpa-edit/"
 """Where :func:`format_penpa` points (penpa-edit's own canonical address); any host is read."""
-MAX_TEXT = 16_000_000
-"""The most bytes a ``p=`` or ``a=`` may decompress to: a bound on what a short URL can make us read."""
+MAX_TEXT = 4_000_000
+"""The most a ``p=`` or ``a=`` may unpack to, in bytes decompressed and again in characters once penpa's short
+names are expanded (a two-character name stands for up to 16): a bound on what a short URL can make us read."""
 NAMES: tuple[tuple[str, str], ...] = (
     ("z", "zZ"), ('"qa"', "z9"), ('"pu_q"', "zQ"), ('"pu_a"', "zA"), ('"grid"', "zG"), ('"edit_mode"', "zM"),
     ('"surface"', "zS"), ('"line"', "zL"), ('"lineE"', "zE"), ('"wall"', "zW"), ('"cage"', "zC"),
@@ -230,7 +232,10 @@ class _Saved:
 
     @classmethod
     def of(cls, data: str) -> _Saved:
-        lines = expand(inflate(data, "p")).split(NEWLINE)
+        text = expand(inflate(data, "p"))
+        if len(text) > MAX_TEXT:
+            raise FormatError(f"the penpa-edit p= data expands to more than {MAX_TEXT} characters")
+        lines = text.split(NEWLINE)
         header = lines[0].split(",")
         if header[0][:1].isdigit():
             raise FormatError("an old penpa-edit URL (version 1 layout), which pencilkit does not read")
@@ -259,6 +264,8 @@ def _data(params: dict[str, str]) -> str:
 
 
 def _answer(saved: _Saved, params: dict[str, str]) -> Answer | None:
+    """The author's solution (``a=``) unless the header's field 21 says the answer check takes several, else the
+    player's marks; ``None`` when there are neither."""
     multisolution = len(saved.header) > 20 and saved.header[20] == "true"
     if "a" in params and not multisolution:
         return _solution(saved.frame, _loads(inflate(params["a"], "a"), "solution (a=)"))
@@ -363,51 +370,47 @@ def _check_board(frame: Frame, centres: Any) -> None:
         return
     if not isinstance(centres, list) or not all(isinstance(k, int) and not isinstance(k, bool) for k in centres):
         raise FormatError("the penpa-edit board's cells (line 6) are not a list of whole numbers")
-    total, points = 0, set()
-    for step in centres:
-        total += step
-        points.add(total)
-    if points != {frame.point(cell) for cell in range(frame.rows * frame.cols)}:
+    size = frame.rows * frame.cols
+    points = set(accumulate(centres)) if len(centres) == size else set()
+    if points != {frame.point(cell) for cell in range(size)}:
         raise FormatError(f"the penpa-edit board is not a whole {frame.rows}x{frame.cols} rectangle "
-                          f"({len(points)} cells)")
+                          f"({len(centres)} cells)")
 
 
 def _genre(header: list[str], tags: Any, default: str | None) -> Genre:
     """The genre: the first genre tag that names one, else a word of the title, else ``default``."""
     named = [tag for tag in tags if isinstance(tag, str)] if isinstance(tags, list) else []
-    for tag in named:
-        found = _penpa_genre(tag, aliases=True)
-        if found:
-            return found
+    any_name, own_name = _penpa_genres(aliases=True), _penpa_genres(aliases=False)
+    for key in (tag.strip().lower() for tag in named):
+        if key in any_name:
+            return any_name[key]
     title = header[15].replace("%2C", ",").removeprefix("Title:") if len(header) > 15 else ""
-    for word in re.findall(r"[A-Za-z]+", title):
-        found = _penpa_genre(word, aliases=False)
-        if found:
-            return found
+    for key in (word.lower() for word in re.findall(r"[A-Za-z]+", title)):
+        if key in own_name:
+            return own_name[key]
     if default is not None:
-        found = _penpa_genre(default, aliases=True)
+        found = any_name.get(default.strip().lower())
         if found is None:
-            raise FormatError(f"pencilkit reads no penpa-edit URL of genre {default!r}")
+            raise FormatError(f"pencilkit reads no penpa-edit URL of genre {default[:30]!r}")
         return found
     if named:
-        raise FormatError(f"the penpa-edit genre tags {', '.join(named)[:60]!r} name no genre pencilkit reads")
+        raise FormatError(f"the penpa-edit genre tags {', '.join(named[:10])[:60]!r} name no genre pencilkit reads")
     raise FormatError("the penpa-edit URL names no genre (no genre tag, none in its title): give one")
 
 
-def _penpa_genre(name: str, *, aliases: bool) -> Genre | None:
-    """The genre with a penpa tag that ``name`` names: its tag, its name or title (or, with ``aliases``,
-    any name :func:`~pencilkit.genres.find_genre` knows)."""
-    key = name.strip().lower()
-    for genre in all_genres():
-        if genre.penpa_tag is not None and key in (genre.penpa_tag, genre.name, genre.title.lower()):
-            return genre
-    if not aliases:
-        return None
-    try:
-        genre = find_genre(key)
-    except UnknownGenreError:
-        return None
-    return genre if genre.penpa_tag is not None else None
+def _penpa_genres(*, aliases: bool) -> dict[str, Genre]:
+    """The genres pencilkit reads penpa-edit URLs of, by each name that calls one up (lower case): its penpa
+    tag, its name and its title, and with ``aliases`` every alias :func:`~pencilkit.genres.find_genre` knows."""
+    genres = [genre for genre in all_genres() if genre.penpa_tag is not None]
+    names: dict[str, Genre] = {}
+    for genre in genres:
+        for name in (genre.penpa_tag, genre.name, genre.title):
+            names.setdefault(str(name).lower(), genre)
+    if aliases:
+        for genre in genres:
+            for name in genre.aliases:
+                names.setdefault(name.lower(), genre)
+    return names
 
 
 def _clues(frame: Frame, problem: dict[str, Any]) -> dict[Cell, int | None]:
@@ -443,20 +446,19 @@ def _rooms(frame: Frame, problem: dict[str, Any]) -> tuple[int, ...]:
     """The rooms the problem's edges (``lineE``, any style) mark out; one room when it has none."""
     vertical = [False] * ((frame.cols - 1) * frame.rows)
     horizontal = [False] * (frame.cols * (frame.rows - 1))
-    for name in ("lineE", "edge"):
-        edges = problem.get(name) or {}
-        if not isinstance(edges, dict):
-            raise FormatError(f"the penpa-edit {name} edges are not a JSON object")
-        for key in edges:
-            pair = frame.border(key)
-            if pair is None:
-                continue
-            cell, other = sorted(pair)
-            r, c = divmod(cell, frame.cols)
-            if other // frame.cols == r:  # side by side
-                vertical[r * (frame.cols - 1) + c] = True
-            else:
-                horizontal[cell] = True
+    edges = problem.get("lineE") or {}
+    if not isinstance(edges, dict):
+        raise FormatError("the penpa-edit lineE edges are not a JSON object")
+    for key in edges:
+        pair = frame.border(key)
+        if pair is None:
+            continue
+        cell, other = sorted(pair)
+        r, c = divmod(cell, frame.cols)
+        if other // frame.cols == r:  # side by side
+            vertical[r * (frame.cols - 1) + c] = True
+        else:
+            horizontal[cell] = True
     return rooms_from_borders(frame.rows, frame.cols, vertical, horizontal)
 
 

@@ -5,7 +5,9 @@
 // shade -> dot -> clear; a drag paints every cell it passes with the state the
 // first cell took; a right click toggles a dot.  The board never changes its
 // own marks: it reports each gesture as one list of changes
-// ({cell, from, to}) and the player applies it (so that it can be undone).
+// ({cell, from, to}) and the player applies it (so that it can be undone).  A
+// gesture the browser cancels (a second finger starting a pinch) is taken back
+// and reported not at all, and so is one still under way when a puzzle loads.
 //
 // The cells the clues leave unshaded from the start (puzzle.fixed: a Nurikabe
 // or Kurodoko clue) take no mark; a Heyawake number's cell takes marks like
@@ -60,6 +62,7 @@ export class BoardView {
   /** Draw a new puzzle (genre, rows, cols, tokens, rooms, fixed) with its marks. */
   load(puzzle, marks) {
     this.puzzle = puzzle;
+    this.drag = null;  // a gesture begun on the board before belongs to no puzzle now
     this.marks = marks.slice();
     this.fixed = new Set(fixedCells(puzzle));
     this.trial = Array(marks.length).fill(false);
@@ -246,7 +249,7 @@ export class BoardView {
     root.addEventListener("pointerdown", (e) => this.pointerdown(e));
     root.addEventListener("pointermove", (e) => this.pointermove(e));
     root.addEventListener("pointerup", (e) => this.pointerup(e));
-    root.addEventListener("pointercancel", (e) => this.pointerup(e));
+    root.addEventListener("pointercancel", (e) => this.pointercancel(e));
     root.addEventListener("contextmenu", (e) => e.preventDefault());
   }
 
@@ -277,7 +280,7 @@ export class BoardView {
     }
     const current = this.marks[cell];
     const state = right ? (current === DOT ? EMPTY : DOT) : nextState(current);
-    this.drag = { id: e.pointerId, state, last: cell, changes: [] };
+    this.drag = { id: e.pointerId, state, last: cell, changes: [], trial: new Map() };
     this.root.setPointerCapture(e.pointerId);
     this.paint(cell);
   }
@@ -296,6 +299,18 @@ export class BoardView {
     this.drag = null;
     if (changes.length) this.onGesture(changes);
     this.announce();
+  }
+
+  /** The browser took the gesture over (a pinch, a scroll): put back what it painted, report nothing. */
+  pointercancel(e) {
+    if (!this.drag || e.pointerId !== this.drag.id) return;
+    const { changes, trial } = this.drag;
+    this.drag = null;
+    for (const { cell, from } of changes) {
+      this.marks[cell] = from;
+      this.trial[cell] = trial.get(cell);
+      this.drawCell(cell);
+    }
   }
 
   /** Cells from ``a`` (exclusive) to ``b`` (inclusive) along a straight line, so a fast drag leaves no gaps. */
@@ -318,6 +333,7 @@ export class BoardView {
     const from = this.marks[cell];
     const to = this.drag.state;
     if (from === to) return;
+    this.drag.trial.set(cell, this.trial[cell]);
     this.marks[cell] = to;
     this.trial[cell] = this.trialMode;
     this.drawCell(cell);

@@ -257,9 +257,6 @@ class Player {
 
   load(game, fresh = true) {
     if (fresh) game = this.restore(game.puzzle.id) ?? game;
-    const size = game.puzzle.rows * game.puzzle.cols;
-    if (!Array.isArray(game.trial) || game.trial.length !== size) game.trial = Array(size).fill(null);
-    game.trialMode = Boolean(game.trialMode);
     this.game = game;
     this.hint = null;
     this.solveError = null;
@@ -721,7 +718,6 @@ class Player {
     $("pause-cover").hidden = !on;
     for (const el of [$("board"), document.querySelector(".play .actions"), $("trial-bar")]) el.inert = on;
     $("pause").textContent = on ? "Resume" : "Pause";
-    $("pause").setAttribute("aria-pressed", String(on));
     this.refresh();
   }
 
@@ -868,13 +864,10 @@ class Player {
     }
   }
 
-  /** The game last played, or the one kept for puzzle ``id``; ``null`` if there is none. */
+  /** The game last played, or the one kept for puzzle ``id``; ``null`` if there is none that can be played. */
   restore(id = null) {
     const store = readStore();
-    const game = store.games[id ?? store.current];
-    const size = game?.puzzle?.rows * game?.puzzle?.cols;
-    if (!game || !Array.isArray(game.marks) || game.marks.length !== size) return null;
-    return game;
+    return keptGame(store.games[id ?? store.current]);
   }
 }
 
@@ -947,10 +940,35 @@ function copyByHand(text) {
   return copied;
 }
 
+/** A game as kept in localStorage, made safe to load: ``null`` when its puzzle or marks do not fit, and the
+ * parts a game kept by an older page may lack (trial marks, history, time, a solution of the right shape) mended. */
+function keptGame(game) {
+  const puzzle = game?.puzzle;
+  const size = puzzle?.rows * puzzle?.cols;
+  if (typeof puzzle?.id !== "string" || !Number.isInteger(size) || size < 1 || !Array.isArray(puzzle.tokens) ||
+      puzzle.tokens.length !== size || !Array.isArray(game.marks) || game.marks.length !== size ||
+      !game.marks.every((m) => [EMPTY, SHADE, DOT].includes(m))) {
+    return null;
+  }
+  if (!Array.isArray(game.trial) || game.trial.length !== size) game.trial = Array(size).fill(null);
+  game.trialMode = Boolean(game.trialMode);
+  for (const key of ["undo", "redo"]) if (!Array.isArray(game[key])) game[key] = [];
+  if (!Number.isFinite(game.elapsed) || game.elapsed < 0) game.elapsed = 0;
+  const rows = game.solution;
+  if (rows != null && !(Array.isArray(rows) && rows.length === puzzle.rows &&
+                        rows.every((row) => typeof row === "string" && row.length === puzzle.cols))) {
+    game.solution = null;
+    game.status = null;  // learnt again
+  }
+  return game;
+}
+
 function readStore() {
   try {
     const store = JSON.parse(localStorage.getItem(STORE_KEY) ?? "null");
-    if (store && typeof store.games === "object" && Array.isArray(store.order)) return store;
+    if (store?.games && typeof store.games === "object" && !Array.isArray(store.games) && Array.isArray(store.order)) {
+      return store;
+    }
   } catch {
     // unreadable: start afresh
   }
