@@ -15,6 +15,15 @@ from pencilkit.genres.heyawake.painting import draw_rooms, paint
 from pencilkit.genres.monotone import can_drop
 from pencilkit.grid import Grid, cells
 
+ROOM_CELLS_AT_LEAST = 4.2
+"""Cells a room, on average, below which the 10x10 medium and hard puzzles of seeds 0-3 count as a
+regression (they make 4.9; published puzzles 6.1, 5.5 at 10x10)."""
+BLACK_BAND = (0.24, 0.34)
+"""The black share those puzzles must keep (they make 27%; published puzzles 30%)."""
+ZEROS_AT_MOST = 0.24
+"""The share of their numbers that may be 0 (they make 16%, the generator before empty rooms were
+filled about 30%; published puzzles 7%)."""
+
 
 def test_rooms_are_rectangles_that_tile_the_board() -> None:
     rng = random.Random(4)
@@ -72,3 +81,22 @@ def test_the_same_seed_makes_the_same_puzzle() -> None:
     first = pencilkit.generate("heyawake", 8, 8, "hard", seed=5)[0]
     again = pencilkit.generate("heyawake", 8, 8, "hard", seed=5)[0]
     assert first.puzzle == again.puzzle and first.solution == again.solution
+
+
+def test_generated_puzzles_look_like_published_ones() -> None:
+    """Over a few seeds the puzzles keep near the published measures (rooms of 6.1 cells, 30% black,
+    7% of numbers 0): a band wide enough for chance, narrow enough to catch a bad regression."""
+    rooms = cells_total = black = zeros = numbers = 0
+    for level in (Level.MEDIUM, Level.HARD):
+        for seed in range(4):
+            made = pencilkit.generate("heyawake", 10, 10, level, seed=seed)[0]
+            puzzle = made.puzzle
+            rooms += puzzle.room_count
+            cells_total += puzzle.grid.size
+            black += made.solution.shaded.bit_count()
+            shown = [n for _, n in puzzle.clues]
+            numbers += len(shown)
+            zeros += shown.count(0)
+    assert cells_total / rooms >= ROOM_CELLS_AT_LEAST
+    assert BLACK_BAND[0] <= black / cells_total <= BLACK_BAND[1]
+    assert zeros / numbers <= ZEROS_AT_MOST

@@ -12,7 +12,10 @@ the white cells connected: first one cell in every span (a stretch across
 two room borders must hold a black cell; the span with the fewest cells left
 apart from every black cell goes first, and the cell chosen is one that
 serves the most spans still without one), then more at random up to the black share
-drawn for the board.  A span with no cell left that may turn black makes the
+drawn for the board, then (unless the painting is for the easy ladder, which
+finishes far fewer boards without empty rooms) one in each room still without
+one where a cell may turn black (:func:`fill_rooms`: an empty room's number is
+0, which published puzzles seldom show).  A span with no cell left that may turn black makes the
 attempt fail (``None``); the driver draws again.
 
 Random rooms and cells are seldom unique even with every room numbered: a
@@ -22,7 +25,8 @@ engine finds rivals to the fully numbered puzzle (:data:`RIVALS_AT_ONCE` at a
 time), the painting changes where each one differs from it
 (:func:`_break_rival`): a black cell more in a room where the two differ (its
 count changes); else that room cut into rectangles, by one line or by two
-crossing (:func:`_split_away`), so that the rival breaks a rule; else a black
+crossing (:func:`_split_away`), so that the rival breaks a rule (cuts that
+leave a piece without a black cell, a 0 to number, come last); else a black
 cell more next to such a room; else a black cell there moved; else those
 rooms and the cells around them painted again.  A rival nothing breaks, or
 more than :data:`UNIQUE_ROUNDS` changes a room, makes the attempt fail.
@@ -61,8 +65,9 @@ ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
 (2x3 the most common, then 2x2, 3x3, 2x4, 1x3, 1x2, 1x1), with the smallest and thinnest left to the
 cuts that make a painting unique (:func:`make_unique`)."""
 BLACK_SHARE = (0.18, 0.24)
-"""Range of black shares :func:`paint` fills a painting up to before it makes it unique (which adds
-black cells): the published puzzles run 24-32%."""
+"""Range of black shares :func:`paint` fills a painting up to at random, before it gives empty rooms a
+black cell and makes it unique (both add black cells): the published puzzles run 24-32%, 30% on
+average."""
 
 
 def draw_rooms(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
@@ -186,8 +191,9 @@ def _breaks(painting: Painting, shaded: Mask) -> Mask:
 
 def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE,
           unique: bool = True) -> Painting | None:
-    """A random legal painting on freshly drawn rooms, unique when every room is numbered; ``None`` when
-    a span could not be blackened or a rival could not be split away."""
+    """A random legal painting on freshly drawn rooms; with ``unique``, its empty rooms given a black cell
+    where one may go (:func:`fill_rooms`) and made unique when every room is numbered; ``None`` when a
+    span could not be blackened or a rival could not be split away."""
     grid = Grid.of(rows, cols)
     rooms = draw_rooms(rows, cols, rng)
     todo = spans(grid, rooms)
@@ -201,8 +207,21 @@ def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] =
     painting = Painting(rows, cols, rooms, black)
     if not unique:
         return painting
-    made = make_unique(painting, rng)
+    made = make_unique(fill_rooms(painting, rng), rng)
     return None if made is None else grow_rooms(made, rng)
+
+
+def fill_rooms(painting: Painting, rng: random.Random) -> Painting:
+    """The painting with a black cell added, where one may go, in each room that has none: published
+    puzzles number few rooms 0, and an empty room's number would be 0."""
+    grid = painting.grid
+    black = painting.black
+    for room in painting.room_masks:
+        if not room & black:
+            options = [c for c in cells(room) if can_blacken(grid, black, c)]
+            if options:
+                black |= 1 << rng.choice(options)
+    return painting.with_black(black)
 
 
 def blacken_spans(grid: Grid, todo: list[Mask], rng: random.Random, black: Mask = 0,
@@ -373,6 +392,9 @@ def _split_away(painting: Painting, rival: Mask, touched: list[int], rng: random
     return None
 
 
+EMPTY_PIECE = 0.05
+"""The weight factor of a cut piece holding no black cell: its number would be 0, which published
+puzzles show on one room in fourteen numbered, so such cuts come nearly last."""
 PUBLISHED_SHAPES: dict[tuple[int, int], int] = {
     (2, 3): 180, (2, 2): 113, (3, 3): 71, (2, 4): 63, (1, 3): 60, (1, 2): 54, (1, 1): 42, (3, 4): 33,
     (1, 4): 22, (2, 5): 22, (1, 5): 21, (3, 5): 9, (2, 6): 8, (1, 6): 7, (4, 4): 6,
@@ -383,8 +405,9 @@ PUBLISHED_SHAPES: dict[tuple[int, int], int] = {
 def _shuffled_cuts(grid: Grid, painting: Painting, room: int, rng: random.Random,
                    singles: bool = False) -> list[list[Mask]]:
     """The cuts of a room in a random order that favours cuts into shapes published puzzles use often
-    (each cut drawn with a weight, the product of its parts' :data:`PUBLISHED_SHAPES` shares); a cut
-    that leaves a single-cell room only with ``singles``."""
+    (each cut drawn with a weight, the product of its parts' :data:`PUBLISHED_SHAPES` shares, times
+    :data:`EMPTY_PIECE` for each part without a black cell); a cut that leaves a single-cell room only
+    with ``singles``."""
     room_mask = painting.room_masks[room]
     ranked = []
     for parts in _cuts(grid, room_mask):
@@ -393,6 +416,8 @@ def _shuffled_cuts(grid: Grid, painting: Painting, room: int, rng: random.Random
             continue
         weight = 1.0
         for piece in pieces:
+            if not piece & painting.black:
+                weight *= EMPTY_PIECE
             top, bottom = grid.row_span(piece)
             left, right = grid.col_span(piece)
             height, width = bottom - top + 1, right - left + 1
