@@ -10,6 +10,8 @@
 // button swaps the player's sections for the editor's (body.editing), and
 // "Play this puzzle" hands the puzzle's ID to the player.
 
+import { api } from "./api.js";
+
 const STORE_KEY = "pencilkit-editor-v1";
 const CELL = 40;
 const PAD = 3;
@@ -42,37 +44,6 @@ function el(tag, attrs = {}, children = []) {
 /** A number field for a side of the board. */
 function sideInput(id) {
   return el("input", { id, type: "number", min: "1", value: "7", inputmode: "numeric" });
-}
-
-class ApiError extends Error {
-  constructor(message, status) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/** POST one JSON body to /api/<name>; the answer, or an ApiError with the server's message. */
-async function api(name, body, signal) {
-  let response;
-  try {
-    response = await fetch(`/api/${name}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (error.name === "AbortError") throw error;
-    throw new ApiError("the server cannot be reached: is pencilkit play still running?", 0);
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) throw new ApiError(data?.error ?? `the server answered ${response.status}`, response.status);
-  return data;
 }
 
 /** The key of the border between two side-by-side cells. */

@@ -12,6 +12,7 @@
 
 import { BoardView, DOT, EMPTY, SHADE } from "./board.js";
 import { View, readSettings, writeSettings } from "./view.js";
+import { api } from "./api.js";
 
 const STORE_KEY = "pencilkit-player-v2";
 const HISTORY_LIMIT = 500;
@@ -24,36 +25,6 @@ const $ = (id) => document.getElementById(id);
 
 /** "a" or "an" before a word. */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
-
-class ApiError extends Error {
-  constructor(message, status) {
-    super(message);
-    this.status = status;
-  }
-}
-
-async function api(name, body, signal) {
-  let response;
-  try {
-    response = await fetch(`/api/${name}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (error.name === "AbortError") throw error;
-    throw new ApiError("the server cannot be reached: is pencilkit play still running?", 0);
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) throw new ApiError(data?.error ?? `the server answered ${response.status}`, response.status);
-  return data;
-}
 
 function formatTime(ms) {
   const total = Math.floor(ms / 1000);
