@@ -14,6 +14,7 @@ from pencilkit.genres.connected_white import (
     FLOOD_LIMIT,
     cut_cells_blunt,
     local_cuts,
+    locally_joined,
     tarjan_cuts,
     white_cuts,
 )
@@ -143,6 +144,30 @@ def test_both_cut_finders_match_the_blunt_reference_on_large_boards() -> None:
         by_tarjan += candidates > FLOOD_LIMIT
         forced += bool(blunt)
     assert by_flood > 10 and by_tarjan > 10 and forced > 10  # both paths ran, and cuts were found
+
+
+def test_a_locally_joined_cell_is_no_cut_and_white_cuts_answers_as_its_tarjan_pass() -> None:
+    """A cell whose neighbours meet within its window is no articulation point (asked twice, to cover the
+    remembered answer), and with many candidates ``white_cuts`` gives what the Tarjan pass gives, cut
+    for cut and in the same order, whether or not the windows clear every candidate."""
+    rng = random.Random(5)
+    joined = cleared = 0
+    for _ in range(120):
+        rows, cols = rng.choice([(6, 6), (10, 10), (15, 15), (9, 14), (8, 4)])
+        grid, black, white = sparse_partial(rng, rows, cols, rng.choice([0.2, 0.3]))
+        space = grid.full & ~black
+        for cell in range(grid.size):
+            if space >> cell & 1 and locally_joined(grid, space, cell) and locally_joined(grid, space, cell):
+                joined += 1
+                near = grid.neighbours[cell] & space
+                assert near & ~grid.flood(near & -near, space & ~(1 << cell)) == 0
+        reached = grid.flood(white & -white, space)
+        if (local_cuts(grid, reached) & ~white).bit_count() > FLOOD_LIMIT:
+            found, tarjan = white_cuts(grid, space, white), tarjan_cuts(grid, space, white)
+            assert (found.reached, found.stranded) == (tarjan.reached, tarjan.stranded)
+            assert list(found.cuts.items()) == list(tarjan.cuts.items())
+            cleared += not tarjan.cuts
+    assert joined > 1000 and cleared > 10
 
 
 def test_local_cuts_are_the_cells_with_two_arcs_around_them() -> None:

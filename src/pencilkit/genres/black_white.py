@@ -105,11 +105,13 @@ def black_neighbours(board: Board) -> list[Step] | None:
     if touching:
         raise Contradiction(f"the black cells {grid.names(touching[0])} would touch", touching[0])
     undecided = board.undecided
-    if not grid.dilate(black) & undecided:
+    near = black & grid.dilate(undecided)  # the black cells with an open neighbour
+    if not near:
         return None
+    neighbours = grid.neighbours
     steps = []
-    for cell in cells(black):
-        whites = grid.neighbours[cell] & undecided
+    for cell in cells(near):
+        whites = neighbours[cell] & undecided
         if whites:
             undecided &= ~whites
             steps.append(Step(0, whites, partial(_touch_reason, grid, cell, whites)))

@@ -20,11 +20,20 @@ done after one flood, with a handful it checks each by one flood (a flood is
 a few dozen whole-board mask operations, cheaper than a Python pass over the
 cells), and only with more than :data:`FLOOD_LIMIT` does it run the Tarjan
 pass.
+
+Most candidates are no cut at all: their neighbours meet again a step or two
+away, round the black cell that splits their ring.  :func:`locally_joined`
+proves this within the 5x5 window around a candidate, remembering the answer
+by the window's contents, so one dictionary look-up a candidate usually
+settles it.  A flood is skipped for each candidate so proven, and the Tarjan
+pass whenever every candidate is (the usual case late in a probe trial):
+with no cut to find, the answer is the same whichever way it is worked out.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from ..grid import Cell, Grid, Mask, lowest
 
@@ -80,22 +89,79 @@ def local_cuts(grid: Grid, space: Mask) -> Mask:
     return space & two
 
 
+WINDOW = 2
+"""How far (in rows and columns) :func:`locally_joined` looks from a candidate."""
+JOINED_LIMIT = 200_000
+"""Windows :func:`locally_joined` remembers before the memory starts over."""
+_JOINED: dict[tuple[int, Mask], bool] = {}
+
+
+@cache
+def _windows(grid: Grid) -> tuple[Mask, ...]:
+    """For each cell, the cells at most :data:`WINDOW` rows and columns away."""
+    out = []
+    for cell in range(grid.size):
+        window = 1 << cell
+        for _ in range(WINDOW):
+            window = grid.dilate8(window)
+        out.append(window)
+    return tuple(out)
+
+
+def locally_joined(grid: Grid, space: Mask, cell: Cell) -> bool:
+    """Whether the neighbours of ``cell`` in ``space`` are connected through ``space`` within the
+    window around ``cell`` (:data:`WINDOW`) without passing through ``cell``.
+
+    True proves ``cell`` no articulation point of the graph on ``space``; False
+    proves nothing.  The answer depends only on the window's contents relative
+    to ``cell`` (for boards at least ``2 * WINDOW + 1`` columns wide, where
+    those contents are told apart by their bits shifted to a fixed place), so
+    it is remembered by them.
+    """
+    if grid.cols <= 2 * WINDOW:
+        return False
+    local = space & _windows(grid)[cell]
+    pad = WINDOW * (grid.cols + 1)
+    key = (grid.cols, (local << pad) >> cell)
+    joined = _JOINED.get(key)
+    if joined is None:
+        near = grid.neighbours[cell] & local
+        joined = near & ~grid.flood(near & -near, local & ~(1 << cell)) == 0
+        if len(_JOINED) >= JOINED_LIMIT:
+            _JOINED.clear()
+        _JOINED[key] = joined
+    return joined
+
+
 def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
     """Articulation points of the graph on ``space`` (not-black cells) separating ``white`` cells.
 
     The candidates are the undecided :func:`local_cuts` of the white cells'
-    component; a few are checked by one flood each, more by one Tarjan pass
-    (:func:`tarjan_cuts`).  ``white`` must be a subset of ``space`` and non-empty.
+    component that :func:`locally_joined` cannot clear; a few are checked by
+    one flood each, more by one Tarjan pass (:func:`tarjan_cuts`) over the
+    component, as when no candidate had been cleared.  ``white`` must be a
+    subset of ``space`` and non-empty.
     """
     root = white & -white
     reached = grid.flood(root, space)
     candidates = local_cuts(grid, reached) & ~white
     if not candidates:
         return Cuts(reached, white & ~reached)
-    if candidates.bit_count() > FLOOD_LIMIT:
+    many = candidates.bit_count() > FLOOD_LIMIT
+    left = 0
+    rest = candidates
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        if not locally_joined(grid, reached, bit.bit_length() - 1):
+            left |= bit
+    if not left:
+        return Cuts(reached, white & ~reached)
+    if many:
         return tarjan_cuts(grid, space, white)
     ours = white & reached
     cuts: dict[Cell, Cell] = {}
+    candidates = left
     while candidates:
         bit = candidates & -candidates
         candidates ^= bit

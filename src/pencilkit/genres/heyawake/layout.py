@@ -42,6 +42,8 @@ class Layout:
     zones: tuple[Mask, ...]
     """For each room, the cells whose state a placement of its black cells depends on: the room, the
     cells around it, and the spans that meet it."""
+    room_spans: tuple[tuple[Mask, ...], ...]
+    """For each room, the spans that meet it, in the order of :attr:`spans`."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Room placements already worked out, by room and the state of its zone (see the techniques)."""
 
@@ -89,11 +91,13 @@ def _layout(puzzle: Puzzle) -> Layout:
     rooms = tuple(Room(k, mask, *numbers.get(k, (None, None))) for k, mask in enumerate(puzzle.room_masks))
     found = spans(grid, room_of)
     zones = [grid.dilate(room.cells) for room in rooms]
+    meeting: list[list[Mask]] = [[] for _ in rooms]
     for span in found:
         for k in {room_of[c] for c in _cells(span)}:
             zones[k] |= span
+            meeting[k].append(span)
     return Layout(grid, rooms, tuple(r for r in rooms if r.number is not None), tuple(found),
-                  tuple(zones))
+                  tuple(zones), tuple(tuple(m) for m in meeting))
 
 
 def most_black(grid: Grid, room: Mask) -> int:

@@ -26,7 +26,6 @@ given.  The probing techniques come from the frame (:class:`ProbeSpec`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 from math import comb
 
@@ -35,7 +34,7 @@ from ...frame.ladder import Step, Technique
 from ...frame.levels import Level
 from ...grid import Grid, Mask, cells
 from ..black_white import BLACK_NEIGHBOURS, CONNECTIVITY, WHITE_EXIT
-from .layout import Room, layout
+from .layout import Layout, Room, layout
 
 PATTERN_NODES = 2000
 """Search nodes :func:`room_patterns` may spend on one room before leaving it alone."""
@@ -61,22 +60,25 @@ def _room(grid: Grid, room: Room) -> str:
 def room_count(board: Board) -> list[Step] | None:
     """A numbered room with all its black cells is white elsewhere; one short of open cells blackens them."""
     grid = board.grid
-    undecided = board.undecided
+    undecided, shaded = board.undecided, board.shaded
     steps = []
     for room in layout(board.puzzle).numbered:
-        open_ = room.cells & undecided
-        black = (room.cells & board.shaded).bit_count()
+        room_cells = room.cells
+        open_ = room_cells & undecided
+        black = (room_cells & shaded).bit_count()
         number = room.number or 0
         if black > number:
-            raise Contradiction(f"{_room(grid, room)} would have {black} black cells", room.cells)
-        if black + open_.bit_count() < number:
-            raise Contradiction(f"{_room(grid, room)} would have at most {black + open_.bit_count()} black cells",
-                                room.cells)
+            raise Contradiction(f"{_room(grid, room)} would have {black} black cells", room_cells)
         if not open_:
+            if black < number:
+                raise Contradiction(f"{_room(grid, room)} would have at most {black} black cells", room_cells)
             continue
+        reach = black + open_.bit_count()
+        if reach < number:
+            raise Contradiction(f"{_room(grid, room)} would have at most {reach} black cells", room_cells)
         if black == number:
             steps.append(Step(0, open_, partial(_full_reason, grid, room, open_)))
-        elif black + open_.bit_count() == number:
+        elif reach == number:
             steps.append(Step(open_, 0, partial(_short_reason, grid, room, open_)))
     return steps
 
@@ -93,27 +95,26 @@ def _short_reason(grid: Grid, room: Room, blacks: Mask) -> str:
             f"cell{'s' * (room.number != 1)}, so {grid.names(blacks)} {_verb(blacks)} black")
 
 
-def open_spans(board: Board) -> Iterator[tuple[Mask, Mask]]:
-    """Each span without a black cell, with its open cells (a span with none is a contradiction)."""
+def two_borders(board: Board) -> list[Step] | None:
+    """A span (from before one border to past the next) needs a black cell: its last open cell is black.
+
+    A span with no black cell and no open cell is a contradiction (a white run
+    across two borders).
+    """
+    grid = board.grid
     black, undecided = board.shaded, board.undecided
+    steps = []
+    found = 0
     for span in layout(board.puzzle).spans:
         if span & black:
             continue
         open_ = span & undecided
-        if not open_:
-            raise Contradiction("a white run would cross two room borders", span)
-        yield span, open_
-
-
-def two_borders(board: Board) -> list[Step] | None:
-    """A span (from before one border to past the next) needs a black cell: its last open cell is black."""
-    grid = board.grid
-    steps = []
-    found = 0
-    for span, open_ in open_spans(board):
-        if open_ & (open_ - 1) == 0 and not open_ & found:
-            found |= open_
-            steps.append(Step(open_, 0, partial(_span_reason, grid, span, open_)))
+        if open_ & (open_ - 1) == 0:
+            if not open_:
+                raise Contradiction("a white run would cross two room borders", span)
+            if not open_ & found:
+                found |= open_
+                steps.append(Step(open_, 0, partial(_span_reason, grid, span, open_)))
     return steps
 
 
@@ -136,17 +137,19 @@ def room_patterns(board: Board) -> list[Step] | None:
     """
     grid = board.grid
     found = layout(board.puzzle)
+    undecided, shaded = board.undecided, board.shaded
     steps = []
     for room in found.numbered:
-        open_ = room.cells & board.undecided
+        open_ = room.cells & undecided
         if not open_:
             continue
-        need = (room.number or 0) - (room.cells & board.shaded).bit_count()
-        if need <= 0 or need == open_.bit_count():
+        need = (room.number or 0) - (room.cells & shaded).bit_count()
+        choices = open_.bit_count()
+        if need <= 0 or need == choices:
             continue  # room_count's
-        if comb(open_.bit_count(), need) > PATTERN_CHOICES:
+        if comb(choices, need) > PATTERN_CHOICES:
             continue
-        agreed = _remembered(board, room, open_, need)
+        agreed = _remembered(board, found, room, open_, need)
         if agreed is None:
             continue
         always_black, always_white = agreed
@@ -156,48 +159,61 @@ def room_patterns(board: Board) -> list[Step] | None:
     return steps
 
 
-def _remembered(board: Board, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
+def _remembered(board: Board, found: Layout, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
     """:func:`_agreement`, remembered by the state of the room's zone: probing and search ask again
     about rooms far from the cells they change."""
-    found = layout(board.puzzle)
     zone = found.zones[room.index]
-    key = (room.index, board.shaded & zone, board.unshaded & zone, not board.unshaded & ~room.cells)
-    try:
-        agreed: tuple[Mask, Mask] | None = found.memo[key]
-    except KeyError:
-        if len(found.memo) >= MEMO_LIMIT:
-            found.memo.clear()
+    unshaded = board.unshaded
+    key = (room.index, board.shaded & zone, unshaded & zone, not unshaded & ~room.cells)
+    memo = found.memo
+    agreed: tuple[Mask, Mask] | None
+    if key in memo:
+        agreed = memo[key]
+    else:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
         try:
-            agreed = _agreement(board, room, open_, need)
+            agreed = _agreement(board, found, room, open_, need)
         except Contradiction:
-            found.memo[key] = (-1, -1)
+            memo[key] = (-1, -1)
             raise
-        found.memo[key] = agreed
+        memo[key] = agreed
     if agreed == (-1, -1):
         raise Contradiction(f"{_room(board.grid, room)} has no way to place its {room.number} black cells",
                             room.cells)
     return agreed
 
 
-def _agreement(board: Board, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
+def _agreement(board: Board, found: Layout, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
     """The open cells of ``room`` black in every good placement, and the cells white in every one (open
     cells of the room, and open cells around it that touch a black cell of every placement); ``None``
-    when the placements take more than :data:`PATTERN_NODES` to list."""
+    when the placements take more than :data:`PATTERN_NODES` to list.
+
+    The placements are listed cell by cell in increasing order, each cell black
+    or not, with every node counted against :data:`PATTERN_NODES`.
+    """
     grid = board.grid
+    dilate, neighbours = grid.dilate, grid.neighbours
     order = list(cells(open_))
-    spans = [s for s in layout(board.puzzle).spans if s & open_ and not s & board.shaded
-             and not s & board.undecided & ~room.cells]
+    size = len(order)
+    bits = [1 << cell for cell in order]
+    bans = [neighbours[cell] for cell in order]
+    room_cells = room.cells
+    shaded, unshaded, undecided = board.shaded, board.unshaded, board.undecided
+    outside = undecided & ~room_cells
+    spans = [s for s in found.room_spans[room.index] if s & open_ and not s & shaded and not s & outside]
     every_black, every_white, count, nodes = open_, open_, 0, 0
-    around = grid.border(room.cells) & board.undecided
+    around = grid.border(room_cells) & undecided
     every_near = around
 
     def good(black: Mask) -> bool:
-        shaded = board.shaded | black
-        if any(not span & shaded for span in spans):
-            return False
-        white = room.cells & ~shaded
-        for cell in cells(white & grid.dilate(black)):
-            if not grid.neighbours[cell] & ~shaded and (white & ~(1 << cell) or board.unshaded & ~(1 << cell)):
+        now = shaded | black
+        for span in spans:
+            if not span & now:
+                return False
+        white = room_cells & ~now
+        for cell in cells(white & dilate(black)):
+            if not neighbours[cell] & ~now and (white & ~(1 << cell) or unshaded & ~(1 << cell)):
                 return False  # a white cell walled in by black cells, with other white cells elsewhere
         return True
 
@@ -211,16 +227,16 @@ def _agreement(board: Board, room: Room, open_: Mask, need: int) -> tuple[Mask, 
                 count += 1
                 every_black &= black
                 every_white &= ~black
-                every_near &= grid.dilate(black)
+                every_near &= dilate(black)
             return True
-        if len(order) - k < left:
+        if size - k < left:
             return True
-        bit = 1 << order[k]
-        if not banned & bit and not place(k + 1, left - 1, black | bit, banned | grid.neighbours[order[k]]):
+        bit = bits[k]
+        if not banned & bit and not place(k + 1, left - 1, black | bit, banned | bans[k]):
             return False
         return place(k + 1, left, black, banned)
 
-    if not place(0, need, 0, grid.dilate(board.shaded)):
+    if not place(0, need, 0, dilate(shaded)):
         return None
     if count == 0:
         raise Contradiction(f"{_room(grid, room)} has no way to place its {room.number} black cells", room.cells)
