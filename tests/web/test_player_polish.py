@@ -571,8 +571,8 @@ def test_a_longer_wait_shows_its_progress_and_can_be_cancelled(live_server: Live
     page, shots = desktop
     open_puzzle(page, live_server, SMALL)
     limits = page.evaluate("() => window.pencilkitPlayer.limits")
-    assert limits["max_generate_seconds"] == 30
-    assert page.locator("#wait option").all_inner_texts() == ["10 s", "20 s", "30 s"]
+    assert limits["max_generate_seconds"] == 120
+    assert page.locator("#wait option").all_inner_texts() == ["10 s", "30 s", "1 min", "2 min"]
     assert page.locator("#wait").input_value() == "10"
     page.select_option("#wait", "30")
     held: list[Any] = []
@@ -596,9 +596,9 @@ def test_a_longer_wait_shows_its_progress_and_can_be_cancelled(live_server: Live
     # the wait chosen is kept, and sent with the next generation
     reload(page)
     assert page.locator("#wait").input_value() == "30"
-    page.select_option("#wait", "20")
+    page.select_option("#wait", "60")
     with page.expect_request("**/api/generate") as asked:
         page.click("#presets button[data-level='easy']")
-    assert asked.value.post_data_json["time_budget"] == 20
+    assert asked.value.post_data_json["time_budget"] == 60
     page.wait_for_function("() => window.pencilkitPlayer.game.puzzle.rows === 7")
     assert not page.locator("#generating").is_visible()

@@ -22,8 +22,8 @@ class Limits:
     """Rows or columns of a board the API generates."""
     generate_seconds: float = 10.0
     """Default time budget of one generation."""
-    max_generate_seconds: float = 30.0
-    """Largest time budget a request may ask for."""
+    max_generate_seconds: float = 120.0
+    """Largest time budget a request may ask for (25x25 expert Kurodoko takes about a minute)."""
     solve_seconds: float = 10.0
     """Search budget of one solve (the ladder before it is bounded by the board size)."""
     max_solve_seconds: float = 30.0

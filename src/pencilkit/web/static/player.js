@@ -162,8 +162,8 @@ class Player {
     // how long a generation may look: the server's default, longer ones up to the server's limit
     const most = this.limits.max_generate_seconds ?? this.limits.generate_seconds ?? 10;
     const usual = Math.min(this.limits.generate_seconds ?? 10, most);
-    const waits = [...new Set([usual, 2 * usual, 3 * usual, most])].filter((s) => s <= most).sort((a, b) => a - b);
-    $("wait").replaceChildren(...waits.map((s) => new Option(`${s} s`, s)));
+    const waits = [...new Set([usual, 3 * usual, 6 * usual, most])].filter((s) => s <= most).sort((a, b) => a - b);
+    $("wait").replaceChildren(...waits.map((s) => new Option(s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`, s)));
     const chosen = readSettings().wait;
     $("wait").value = waits.includes(chosen) ? chosen : usual;
   }
