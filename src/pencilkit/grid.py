@@ -156,13 +156,36 @@ class Grid:
         row = mask | ((mask << 1) & self.not_first_col) | ((mask >> 1) & self.not_last_col)
         return row | ((row << cols) & self.full) | (row >> cols)
 
+    def touching(self, mask: Mask) -> Mask:
+        """The cells with an orthogonal neighbour in ``mask``: :meth:`dilate` without ``mask`` itself
+        (a cell of ``mask`` is in it only when a neighbour is too).
+
+        >>> bin(Grid.of(1, 4).touching(0b0011))
+        '0b111'
+        """
+        cols = self.cols
+        return (
+            ((mask << 1) & self.not_first_col)
+            | ((mask >> 1) & self.not_last_col)
+            | ((mask << cols) & self.full)
+            | (mask >> cols)
+        )
+
     def border(self, mask: Mask) -> Mask:
         """The cells outside ``mask`` that touch it."""
         return self.dilate(mask) & ~mask
 
     def flood(self, seed: Mask, within: Mask) -> Mask:
-        """All cells of ``within`` connected to ``seed`` through ``within``."""
-        return _spread(self.dilate, seed, within)
+        """All cells of ``within`` connected to ``seed`` through ``within``: :meth:`dilate` repeated, written
+        out in the loop (floods are the inner loop of the connectivity techniques)."""
+        cols, not_first, not_last, full = self.cols, self.not_first_col, self.not_last_col, self.full
+        cur = seed & within
+        while True:
+            nxt = (cur | ((cur << 1) & not_first) | ((cur >> 1) & not_last) | ((cur << cols) & full)
+                   | (cur >> cols)) & within
+            if nxt == cur:
+                return cur
+            cur = nxt
 
     def flood8(self, seed: Mask, within: Mask) -> Mask:
         """All cells of ``within`` connected to ``seed`` through ``within``, diagonals included."""

@@ -44,6 +44,8 @@ class Layout:
     cells around it, and the spans that meet it."""
     room_spans: tuple[tuple[Mask, ...], ...]
     """For each room, the spans that meet it, in the order of :attr:`spans`."""
+    nears: tuple[Mask, ...]
+    """For each room, the room and the cells next to it."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Room placements already worked out, by room and the state of its zone (see the techniques)."""
 
@@ -90,14 +92,15 @@ def _layout(puzzle: Puzzle) -> Layout:
         numbers[room_of[cell]] = (number, cell)
     rooms = tuple(Room(k, mask, *numbers.get(k, (None, None))) for k, mask in enumerate(puzzle.room_masks))
     found = spans(grid, room_of)
-    zones = [grid.dilate(room.cells) for room in rooms]
+    nears = tuple(grid.dilate(room.cells) for room in rooms)
+    zones = list(nears)
     meeting: list[list[Mask]] = [[] for _ in rooms]
     for span in found:
         for k in {room_of[c] for c in _cells(span)}:
             zones[k] |= span
             meeting[k].append(span)
     return Layout(grid, rooms, tuple(r for r in rooms if r.number is not None), tuple(found),
-                  tuple(zones), tuple(tuple(m) for m in meeting))
+                  tuple(zones), tuple(tuple(m) for m in meeting), nears)
 
 
 def most_black(grid: Grid, room: Mask) -> int:

@@ -161,10 +161,19 @@ def room_patterns(board: Board) -> list[Step] | None:
 
 def _remembered(board: Board, found: Layout, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
     """:func:`_agreement`, remembered by the state of the room's zone: probing and search ask again
-    about rooms far from the cells they change."""
-    zone = found.zones[room.index]
-    unshaded = board.unshaded
-    key = (room.index, board.shaded & zone, unshaded & zone, not unshaded & ~room.cells)
+    about rooms far from the cells they change.
+
+    A zone seen for the first time is looked up again by exactly what the
+    search reads: the room and the cells next to it, the spans it must fill,
+    and whether a white cell lies outside the room.  Zones that differ only
+    along a span's far end (a cell decided, the span still filled or still
+    left to the room) share one search.
+    """
+    index = room.index
+    zone = found.zones[index]
+    shaded, unshaded = board.shaded, board.unshaded
+    alone = not unshaded & ~room.cells
+    key = (index, shaded & zone, unshaded & zone, alone)
     memo = found.memo
     agreed: tuple[Mask, Mask] | None
     if key in memo:
@@ -172,11 +181,19 @@ def _remembered(board: Board, found: Layout, room: Room, open_: Mask, need: int)
     else:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        try:
-            agreed = _agreement(board, found, room, open_, need)
-        except Contradiction:
-            memo[key] = (-1, -1)
-            raise
+        outside = board.undecided & ~room.cells
+        spans = tuple(s for s in found.room_spans[index] if s & open_ and not s & shaded and not s & outside)
+        near = found.nears[index]
+        read = (index, shaded & near, unshaded & near, alone, spans)
+        if read in memo:
+            agreed = memo[read]
+        else:
+            try:
+                agreed = _agreement(board, room, open_, need, spans)
+            except Contradiction:
+                memo[key] = memo[read] = (-1, -1)
+                raise
+            memo[read] = agreed
         memo[key] = agreed
     if agreed == (-1, -1):
         raise Contradiction(f"{_room(board.grid, room)} has no way to place its {room.number} black cells",
@@ -184,56 +201,71 @@ def _remembered(board: Board, found: Layout, room: Room, open_: Mask, need: int)
     return agreed
 
 
-def _agreement(board: Board, found: Layout, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
+def _agreement(board: Board, room: Room, open_: Mask, need: int,
+               spans: tuple[Mask, ...]) -> tuple[Mask, Mask] | None:
     """The open cells of ``room`` black in every good placement, and the cells white in every one (open
     cells of the room, and open cells around it that touch a black cell of every placement); ``None``
     when the placements take more than :data:`PATTERN_NODES` to list.
 
-    The placements are listed cell by cell in increasing order, each cell black
-    or not, with every node counted against :data:`PATTERN_NODES`.
+    ``spans`` are the room's spans with no black cell and no open cell outside
+    the room, which a placement must fill.  The placements are listed cell by
+    cell in increasing order, each cell black or not, with every node counted
+    against :data:`PATTERN_NODES`: a node is a cell to decide, or a leaf (all
+    black cells placed, or too few cells left for them), which its parent
+    settles without a call.
     """
     grid = board.grid
-    dilate, neighbours = grid.dilate, grid.neighbours
+    dilate, touching, neighbours = grid.dilate, grid.touching, grid.neighbours
     order = list(cells(open_))
     size = len(order)
     bits = [1 << cell for cell in order]
     bans = [neighbours[cell] for cell in order]
     room_cells = room.cells
     shaded, unshaded, undecided = board.shaded, board.unshaded, board.undecided
-    outside = undecided & ~room_cells
-    spans = [s for s in found.room_spans[room.index] if s & open_ and not s & shaded and not s & outside]
     every_black, every_white, count, nodes = open_, open_, 0, 0
-    around = grid.border(room_cells) & undecided
+    near = dilate(room_cells)
+    around = near & ~room_cells & undecided
     every_near = around
 
-    def good(black: Mask) -> bool:
+    def placed(black: Mask) -> None:
+        """Take ``black`` into the agreement when it breaks no rule nearby."""
+        nonlocal every_black, every_white, every_near, count
         now = shaded | black
         for span in spans:
             if not span & now:
-                return False
+                return
         white = room_cells & ~now
-        for cell in cells(white & dilate(black)):
-            if not neighbours[cell] & ~now and (white & ~(1 << cell) or unshaded & ~(1 << cell)):
-                return False  # a white cell walled in by black cells, with other white cells elsewhere
-        return True
+        touched = dilate(black)
+        for cell in cells(white & touched & ~touching(near & ~now)):
+            if white & ~(1 << cell) or unshaded & ~(1 << cell):
+                return  # a white cell walled in by black cells, with other white cells elsewhere
+        count += 1
+        every_black &= black
+        every_white &= ~black
+        every_near &= touched
 
     def place(k: int, left: int, black: Mask, banned: Mask) -> bool:
-        nonlocal every_black, every_white, every_near, count, nodes
+        """Decide cell ``k`` and on, ``left`` (at least one) black cells to go and room for them."""
+        nonlocal nodes
         nodes += 1
         if nodes > PATTERN_NODES:
             return False
-        if left == 0:
-            if good(black):
-                count += 1
-                every_black &= black
-                every_white &= ~black
-                every_near &= dilate(black)
-            return True
-        if size - k < left:
-            return True
         bit = bits[k]
-        if not banned & bit and not place(k + 1, left - 1, black | bit, banned | bans[k]):
-            return False
+        if not banned & bit:
+            if left == 1:
+                nodes += 1
+                if nodes > PATTERN_NODES:
+                    return False
+                placed(black | bit)
+            elif size - k <= left - 1:
+                nodes += 1
+                if nodes > PATTERN_NODES:
+                    return False
+            elif not place(k + 1, left - 1, black | bit, banned | bans[k]):
+                return False
+        if size - k <= left:
+            nodes += 1
+            return nodes <= PATTERN_NODES
         return place(k + 1, left, black, banned)
 
     if not place(0, need, 0, dilate(shaded)):
