@@ -15,10 +15,15 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+
+from pencilkit.web.limits import Limits
+from pencilkit.web.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -28,6 +33,21 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 START_TIMEOUT = 60.0
+
+
+@contextmanager
+def api_client(limits: Limits) -> Iterator[TestClient]:
+    """The app under ``limits`` on a test client, one worker per pool, reached as from a page on 127.0.0.1."""
+    with TestClient(create_app(limits, heavy_workers=1, light_workers=1), raise_server_exceptions=False,
+                    base_url="http://127.0.0.1:8000") as client:
+        yield client
+
+
+def post(client: TestClient, job: str, body: Any) -> tuple[int, dict[str, Any]]:
+    """POST ``body`` to ``/api/<job>``: the status and the JSON answer (which every answer is)."""
+    response = client.post(f"/api/{job}", json=body)
+    assert response.headers["content-type"].startswith("application/json")
+    return response.status_code, response.json()
 
 
 class LiveServer:

@@ -20,9 +20,8 @@ from pencilkit.puzzle import Answer, Puzzle
 from pencilkit.web import jobs
 from pencilkit.web.jobs import can_generate, certain_violations
 from pencilkit.web.limits import Limits
-from pencilkit.web.server import create_app
-
 from ..conftest import load_corpus
+from .conftest import api_client, post
 
 LIMITS = Limits(max_body=8 * 1024, max_side=20, max_generate_side=12, max_generate_seconds=20.0)
 SMALL = "nurikabe:3x3:.,.,.,.,.,.,5,.,1"
@@ -36,15 +35,8 @@ HEYAWAKE_SOLUTION = ["----", "-#--", "--#-", "-#--"]
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(LIMITS, heavy_workers=1, light_workers=1), raise_server_exceptions=False,
-                    base_url="http://127.0.0.1:8000") as c:
+    with api_client(LIMITS) as c:
         yield c
-
-
-def post(client: TestClient, job: str, body: Any) -> tuple[int, dict[str, Any]]:
-    response = client.post(f"/api/{job}", json=body)
-    assert response.headers["content-type"].startswith("application/json")
-    return response.status_code, response.json()
 
 
 def bad(client: TestClient, job: str, body: Any, status: int = 400) -> str:

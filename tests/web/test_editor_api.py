@@ -17,7 +17,9 @@ from starlette.testclient import TestClient
 import pencilkit
 from pencilkit.web import jobs
 from pencilkit.web.limits import Limits
-from pencilkit.web.server import HEAVY_JOBS, create_app, timeout_for
+from pencilkit.web.server import HEAVY_JOBS, timeout_for
+
+from .conftest import api_client, post
 
 LIMITS = Limits(max_body=8 * 1024, max_side=20, max_solve_seconds=20.0)
 SEVERAL = "kurodoko:5x5:.,.,.,.,.,3,.,7,.,.,.,.,8,.,.,.,.,.,.,6,.,.,.,.,2"
@@ -26,15 +28,8 @@ HEYAWAKE = "heyawake:4x4:.,0,.,.,.,2,.,.,.,.,.,.,.,.,.,.:0,1,1,1,0,2,3,3,0,2,3,3
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(LIMITS, heavy_workers=1, light_workers=1), raise_server_exceptions=False,
-                    base_url="http://127.0.0.1:8000") as c:
+    with api_client(LIMITS) as c:
         yield c
-
-
-def post(client: TestClient, job: str, body: Any) -> tuple[int, dict[str, Any]]:
-    response = client.post(f"/api/{job}", json=body)
-    assert response.headers["content-type"].startswith("application/json")
-    return response.status_code, response.json()
 
 
 def test_inspect_agrees_with_the_library(client: TestClient) -> None:
