@@ -156,6 +156,16 @@ class Grid:
         row = mask | ((mask << 1) & self.not_first_col) | ((mask >> 1) & self.not_last_col)
         return row | ((row << cols) & self.full) | (row >> cols)
 
+    def ball(self, mask: Mask, radius: int) -> Mask:
+        """The cells at most ``radius`` orthogonal steps from ``mask``: :meth:`dilate` ``radius`` times.
+
+        >>> bin(Grid.of(1, 5).ball(0b00100, 1))
+        '0b1110'
+        """
+        for _ in range(radius):
+            mask = self.dilate(mask)
+        return mask
+
     def touching(self, mask: Mask) -> Mask:
         """The cells with an orthogonal neighbour in ``mask``: :meth:`dilate` without ``mask`` itself
         (a cell of ``mask`` is in it only when a neighbour is too).
@@ -186,6 +196,16 @@ class Grid:
             if nxt == cur:
                 return cur
             cur = nxt
+
+    def joined(self, group: Mask, within: Mask) -> bool:
+        """Whether the cells of ``group`` are connected through cells of ``within`` (which holds them).
+
+        >>> Grid.of(1, 3).joined(0b101, 0b111), Grid.of(1, 3).joined(0b101, 0b101)
+        (True, False)
+        """
+        if not group & (group - 1):
+            return True
+        return self.flood(group & -group, within) & group == group
 
     def flood8(self, seed: Mask, within: Mask) -> Mask:
         """All cells of ``within`` connected to ``seed`` through ``within``, diagonals included."""

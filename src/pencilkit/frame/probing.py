@@ -225,7 +225,7 @@ class Prober:
         grid = board.grid
         near = grid.dilate(board.shaded | board.unshaded)
         if memory.origin is not None:  # a probe inside a trial: only near what the trial decided
-            near &= _within(grid, (board.shaded | board.unshaded) & ~memory.origin, FOCUS_RADIUS)
+            near &= grid.ball((board.shaded | board.unshaded) & ~memory.origin, FOCUS_RADIUS)
         prepare = self.probing.focus if spec.inner_level >= Level.HARD else None
         around = _neighbourhoods(grid)
         whole = board.key()
@@ -280,13 +280,6 @@ class Prober:
         return steps, probed, skipped
 
 
-def _within(grid: Grid, mask: Mask, radius: int) -> Mask:
-    """The cells at most ``radius`` orthogonal steps from ``mask``."""
-    for _ in range(radius):
-        mask = grid.dilate(mask)
-    return mask
-
-
 def nearest_first(grid: Grid, order: list[Cell], fresh: Mask) -> list[Cell]:
     """``order`` (undecided cells) with those within :data:`PROBE_RADIUS` steps of the cells
     ``fresh``ly decided first, nearest first; ties, and the cells farther away, keep their order."""
@@ -304,13 +297,7 @@ def nearest_first(grid: Grid, order: list[Cell], fresh: Mask) -> list[Cell]:
 def _neighbourhoods(grid: Grid) -> tuple[Mask, ...]:
     """For each cell, the cells within :data:`PROBE_RADIUS` steps of it (the part of the board
     a failed probe is retried after)."""
-    out = []
-    for cell in range(grid.size):
-        mask = 1 << cell
-        for _ in range(PROBE_RADIUS):
-            mask = grid.dilate(mask)
-        out.append(mask)
-    return tuple(out)
+    return tuple(grid.ball(1 << cell, PROBE_RADIUS) for cell in range(grid.size))
 
 
 def _still_open(board: Board, step: Step, cell: Cell, words: tuple[str, str]) -> tuple[Step, Cell] | None:

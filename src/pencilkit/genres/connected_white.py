@@ -125,8 +125,7 @@ def locally_joined(grid: Grid, space: Mask, cell: Cell) -> bool:
     key = (grid.cols, (local << pad) >> cell)
     joined = _JOINED.get(key)
     if joined is None:
-        near = grid.neighbours[cell] & local
-        joined = near & ~grid.flood(near & -near, local & ~(1 << cell)) == 0
+        joined = grid.joined(grid.neighbours[cell] & local, local & ~(1 << cell))
         if len(_JOINED) >= JOINED_LIMIT:
             _JOINED.clear()
         _JOINED[key] = joined

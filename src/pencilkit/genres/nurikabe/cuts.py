@@ -18,7 +18,7 @@ updates the structure instead of starting over:
 - A candidate whose neighbours are joined through its own ring of eight
   cells separates nothing (a *locally joined* cell), and one without which
   ``v``'s neighbours are still joined near ``v`` separates none of them
-  (:func:`joined_within`): neither changes.  Any other one is settled by
+  (:meth:`Grid.joined`): neither changes.  Any other one is settled by
   flooding the parts of the space around it (:func:`parts_around`).
 - The floods also tell whether ``v`` cut off cells (they leave the targets'
   part) or split the targets (then a fresh pass reports it).
@@ -123,7 +123,7 @@ class CutStructure:
             one = 1 << c
             if locally_joined(grid, one, space):
                 continue  # it separates nothing now, so it separated nothing before
-            if joined_within(grid, beside & ~one, box & ~one):
+            if grid.joined(beside & ~one, box & ~one):
                 continue  # it separates no two of v's neighbours, so what it cuts stands
             found = parts_around(grid, one, space, reached, budget)
             if found is None:
@@ -152,14 +152,7 @@ class CutStructure:
 def locally_joined(grid: Grid, blob: Mask, space: Mask) -> bool:
     """Whether the cells of ``space`` next to ``blob`` are joined through cells of ``space`` in
     the ring around ``blob`` (then no path needs ``blob``)."""
-    return joined_within(grid, grid.border(blob) & space, grid.dilate8(blob) & space & ~blob)
-
-
-def joined_within(grid: Grid, group: Mask, within: Mask) -> bool:
-    """Whether the cells of ``group`` are joined through cells of ``within`` (which holds them)."""
-    if not group & (group - 1):
-        return True
-    return grid.flood(group & -group, within) & group == group
+    return grid.joined(grid.border(blob) & space, grid.dilate8(blob) & space & ~blob)
 
 
 def split_around(grid: Grid, blob: Mask, space: Mask, reached: Mask,
@@ -422,4 +415,4 @@ def cut_structure(grid: Grid, space: Mask, targets: Mask) -> CutStructure | None
     return CutStructure(space, targets, out, reached, pockets)
 
 
-__all__ = ["CutStructure", "cut_structure", "joined_within", "locally_joined", "parts_around", "split_around"]
+__all__ = ["CutStructure", "cut_structure", "locally_joined", "parts_around", "split_around"]

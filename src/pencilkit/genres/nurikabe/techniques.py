@@ -750,10 +750,8 @@ def completions(grid: Grid, a: Analysis, island: Island, need: int) -> list[tupl
 
 @lru_cache(maxsize=1 << 14)
 def _ball(grid: Grid, cells_: Mask, radius: int) -> Mask:
-    """The cells within ``radius`` steps of ``cells_``."""
-    for _ in range(radius):
-        cells_ = grid.dilate(cells_)
-    return cells_
+    """The cells within ``radius`` steps of ``cells_`` (:meth:`Grid.ball`, remembered)."""
+    return grid.ball(cells_, radius)
 
 
 ENUMERATED_KEEP = 8
