@@ -62,8 +62,9 @@ def chains(solution: Solution) -> list[list[str] | None]:
 
 def _chain(genre: Genre, board: Board, step: Step, level: Level, bound: int) -> list[str] | None:
     attempt = board.copy()
-    if level >= Level.HARD:  # its own probes stay near what the trial decides, as in the solve
-        genre.ruleset.probing.focus(attempt)
+    prepare = genre.ruleset.probing.prepare(level)  # as the solve prepared the trial's board
+    if prepare is not None:
+        prepare(attempt)
     trace = Trace(record=True)
     try:
         attempt.assign(step.unshade, step.shade)  # the value the step refutes

@@ -43,9 +43,9 @@ def test_every_orbit_is_closed_and_the_orbits_partition_the_board() -> None:
             assert seen == (1 << rows * cols) - 1
 
 
-def test_holds_and_closure() -> None:
+def test_holds_and_orbit() -> None:
     assert not Symmetry.ROT2.holds(3, 3, 1)
-    assert Symmetry.ROT2.closure(3, 3, 1) == 1 | 1 << 8
+    assert Symmetry.ROT2.orbit(3, 3, 0) == 1 | 1 << 8
     assert Symmetry.ROT2.holds(3, 3, 1 | 1 << 8)
     assert not Symmetry.ROT4.fits(4, 5)
     with pytest.raises(PencilkitError, match="quarter turns need a square"):

@@ -143,6 +143,11 @@ class Probing:
         the trial decides (:data:`FOCUS_RADIUS`)."""
         self.memory(attempt).origin = attempt.shaded | attempt.unshaded
 
+    def prepare(self, inner_level: Level) -> Callable[[Board], None] | None:
+        """What a trial of a probe with this inner ladder does to its board first: a ladder that reaches
+        hard probes in turn, so its board is focused (:meth:`focus`); a cheaper one needs nothing."""
+        return self.focus if inner_level >= Level.HARD else None
+
     def held_back(self, board: Board, max_level: Level) -> None:
         """Drop a sweep's pending findings when the ladder about to run does not reach their level."""
         memory = self._memory.get(board)
@@ -226,7 +231,7 @@ class Prober:
         near = grid.dilate(board.shaded | board.unshaded)
         if memory.origin is not None:  # a probe inside a trial: only near what the trial decided
             near &= grid.ball((board.shaded | board.unshaded) & ~memory.origin, FOCUS_RADIUS)
-        prepare = self.probing.focus if spec.inner_level >= Level.HARD else None
+        prepare = self.probing.prepare(spec.inner_level)
         around = _neighbourhoods(grid)
         whole = board.key()
         settled = memory.settled

@@ -56,14 +56,6 @@ class Symmetry(str, Enum):
         table = _orbits(self, rows, cols)
         return all(table[c] & ~mask == 0 for c in cells(mask))
 
-    def closure(self, rows: int, cols: int, mask: Mask) -> Mask:
-        """The smallest symmetric mask holding ``mask``."""
-        table = _orbits(self, rows, cols)
-        out = 0
-        for c in cells(mask):
-            out |= table[c]
-        return out
-
     def __str__(self) -> str:
         return self.value
 
