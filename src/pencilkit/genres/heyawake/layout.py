@@ -11,6 +11,7 @@ whole of the two-borders rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...grid import Cell, Grid, Mask
@@ -50,16 +51,23 @@ class Layout:
     """Room placements already worked out, by room and the state of its zone (see the techniques)."""
 
 
-def spans(grid: Grid, rooms: tuple[int, ...]) -> list[Mask]:
-    """The spans of a board of rooms: rows, then columns.
+def spans(grid: Grid, rooms: Sequence[int], rows: Iterable[int] | None = None,
+          cols: Iterable[int] | None = None) -> list[Mask]:
+    """The spans of a board of rooms (any labels, one per room): rows, then columns, each line in order.
+
+    With ``rows`` and ``cols``, only the spans in those rows and columns, in
+    the same order: a change of rooms within a rectangle changes no span of
+    the lines that do not cross it.
 
     >>> g = Grid.of(1, 5)
     >>> [bin(s) for s in spans(g, (0, 1, 1, 2, 2))]
     ['0b1111']
     """
     out: list[Mask] = []
-    lines = [[r * grid.cols + c for c in range(grid.cols)] for r in range(grid.rows)]
-    lines += [[r * grid.cols + c for r in range(grid.rows)] for c in range(grid.cols)]
+    rows = range(grid.rows) if rows is None else rows
+    cols = range(grid.cols) if cols is None else cols
+    lines = [[r * grid.cols + c for c in range(grid.cols)] for r in rows]
+    lines += [[r * grid.cols + c for r in range(grid.rows)] for c in cols]
     for line in lines:
         borders = [k for k in range(len(line) - 1) if rooms[line[k]] != rooms[line[k + 1]]]
         for first, second in zip(borders, borders[1:]):

@@ -376,20 +376,42 @@ def _split_away(painting: Painting, rival: Mask, touched: list[int], rng: random
     """The painting with one of the rooms ``touched`` cut (:func:`_cuts`) so that ``rival`` breaks a rule; when
     the cuts leave a span of the painting without a black cell, black cells are added to it
     (:func:`blacken_spans`), which changes the solution, and so the rival too, unless ``keep_black``."""
-    from . import HEYAWAKE
-
     grid = painting.grid
-    theirs = Answer(painting.rows, painting.cols, rival, grid.full & ~rival)
     for room in touched:
         for parts in _shuffled_cuts(grid, painting, room, rng):
-            rooms = _relabel(painting, parts)
-            black = blacken_spans(grid, spans(grid, rooms), rng, painting.black)
+            changed = _cut_spans(painting, room, parts)
+            black = blacken_spans(grid, changed, rng, painting.black)
             if black is None or keep_black and black != painting.black:
                 continue
-            split = Painting(painting.rows, painting.cols, rooms, black)
-            if black != painting.black or HEYAWAKE.check(split.numbered, theirs):
-                return split
+            if black != painting.black or _cut_breaks(painting, parts, changed, rival):
+                return Painting(painting.rows, painting.cols, _relabel(painting, parts), black)
     return None
+
+
+def _cut_spans(painting: Painting, room: int, parts: list[Mask]) -> list[Mask]:
+    """The spans of the rows and columns that cross ``room`` once it is cut into ``parts``, in the
+    order of :func:`spans`: every other span is as it was, and so holds a black cell of the painting.
+
+    Given these instead of all spans, :func:`blacken_spans` makes the same
+    choices: it only looks at spans without a black cell, in their order.
+    """
+    grid = painting.grid
+    labels = list(painting.rooms)
+    for k, part in enumerate(parts, len(painting.room_masks)):
+        for c in cells(part):
+            labels[c] = k
+    top, bottom = grid.row_span(painting.room_masks[room])
+    left, right = grid.col_span(painting.room_masks[room])
+    return spans(grid, labels, range(top, bottom + 1), range(left, right + 1))
+
+
+def _cut_breaks(painting: Painting, parts: list[Mask], changed: list[Mask], rival: Mask) -> bool:
+    """Whether ``rival``, a solution of the painting's fully numbered puzzle, breaks a rule once a room
+    is cut into ``parts`` (each numbered with the painting's count): a part with another count, or a
+    span of the cut rows and columns (``changed``) without a black cell.  Nothing else changes."""
+    black = painting.black
+    return (any((part & rival).bit_count() != (part & black).bit_count() for part in parts)
+            or any(not span & rival for span in changed))
 
 
 EMPTY_PIECE = 0.05
@@ -482,14 +504,13 @@ def _open_cut(painting: Painting, rooms: list[int], rng: random.Random, keep_bla
     grid = painting.grid
     for room in rooms:
         for parts in _shuffled_cuts(grid, painting, room, rng, singles):
-            labels = _relabel(painting, parts)
-            layout = spans(grid, labels)
-            if all(span & painting.black for span in layout):
-                return Painting(painting.rows, painting.cols, labels, painting.black)
+            changed = _cut_spans(painting, room, parts)
+            if all(span & painting.black for span in changed):
+                return Painting(painting.rows, painting.cols, _relabel(painting, parts), painting.black)
             if not keep_black:
-                black = blacken_spans(grid, layout, rng, painting.black)
+                black = blacken_spans(grid, changed, rng, painting.black)
                 if black is not None:
-                    return Painting(painting.rows, painting.cols, labels, black)
+                    return Painting(painting.rows, painting.cols, _relabel(painting, parts), black)
     return None
 
 
