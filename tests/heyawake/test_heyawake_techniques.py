@@ -19,6 +19,7 @@ from pencilkit.engines.sat import count_sat
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres.heyawake import HEYAWAKE
+from pencilkit.genres.heyawake.branching import candidates, first_candidate
 from pencilkit.grid import Mask
 from pencilkit.puzzle import Puzzle
 
@@ -128,3 +129,21 @@ def test_every_technique_has_work_on_these_boards() -> None:
             except Contradiction:
                 pass
     assert used == {t.name for t in RULESET.ladder}
+
+
+def test_search_branches_on_the_first_candidate() -> None:
+    """``first_candidate``, which search branches on, is the head of the full order, on partial boards of
+    small random puzzles and of published ones (which have the spans and rooms of real sizes)."""
+    boards = [board for board, _ in partial_boards(7, 40) if board.undecided]
+    rng = random.Random(7)
+    for rows, cols in [(10, 10), (14, 24)]:
+        rooms, numbers = random_puzzle(rows, cols, rng)
+        puzzle = make_puzzle(rows, cols, rooms, numbers)
+        for share in (0.0, 0.1, 0.3, 0.6):
+            shown = sum(1 << c for c in range(rows * cols) if rng.random() < share)
+            black = sum(1 << c for c in range(rows * cols) if shown >> c & 1 and rng.random() < 0.3)
+            boards.append(Board(puzzle, black, shown & ~black))
+    for board in boards:
+        if board.undecided:
+            assert first_candidate(board) == candidates(board)[0]
+    assert len(boards) > 100

@@ -71,16 +71,23 @@ class SatTimeout(Exception):
 
 
 class Model:
-    """A satisfying assignment, read by variable."""
+    """A satisfying assignment, read by variable: the solver's model, a list of literals in which
+    variable ``v`` is at index ``v - 1`` (a variable past its end is false)."""
 
-    __slots__ = ("_true",)
+    __slots__ = ("_literals",)
 
-    def __init__(self, literals: Iterable[int]) -> None:
-        self._true = {lit for lit in literals if lit > 0}
+    def __init__(self, literals: list[int]) -> None:
+        self._literals = literals
 
     def value(self, lit: int) -> bool:
-        """The truth of a literal (negative = negated variable)."""
-        return (lit in self._true) if lit > 0 else (-lit not in self._true)
+        """The truth of a literal (negative = negated variable).
+
+        >>> Model([1, -2]).value(1), Model([1, -2]).value(2), Model([1, -2]).value(-2), Model([1]).value(3)
+        (True, False, True, False)
+        """
+        var = lit if lit > 0 else -lit
+        true = var <= len(self._literals) and self._literals[var - 1] > 0
+        return true if lit > 0 else not true
 
 
 @dataclass
@@ -256,8 +263,9 @@ class SatSession:
                 raise SatTimeout
             if not answer:
                 return None
-            model = Model(self.solver.get_model())
-            shaded = sum(1 << c for c, var in enumerate(shade) if model.value(var))
+            literals = self.solver.get_model()
+            model = Model(literals)
+            shaded = _shaded_of(literals, shade)
             new_cuts = self.encoding.cuts(model, shaded)
             if not new_cuts:
                 return shaded
@@ -416,8 +424,10 @@ def _conflicts(session: SatSession) -> int:
 
 
 def _shaded_of(model: list[int], shade: list[int]) -> Mask:
-    """The shaded mask of a solver model (a list of literals indexed by variable - 1)."""
-    return sum(1 << c for c, var in enumerate(shade) if model[var - 1] > 0)
+    """The shaded mask of a solver model (a list of literals indexed by variable - 1; a variable past
+    its end, in no clause, is false)."""
+    known = len(model)
+    return sum(1 << c for c, var in enumerate(shade) if var <= known and model[var - 1] > 0)
 
 
 @dataclass

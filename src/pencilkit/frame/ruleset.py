@@ -27,6 +27,9 @@ class Ruleset:
     """Raise ``Contradiction`` if a complete board breaks a rule."""
     candidates: Callable[[Board], list[Cell]]
     """Undecided cells worth probing or branching on, most promising first."""
+    branch_cell: Callable[[Board], Cell] | None = None
+    """The first of ``candidates``, worked out alone (search branches on it at every node, and needs
+    no more of the order); ``None``: take ``candidates(board)[0]``."""
     prefer_shaded: Callable[[Board, Cell], bool] = field(default=lambda board, cell: True)
     """Which value search tries first at a cell."""
     alternatives: Callable[[Board], list[tuple[Mask, Mask]] | None] = field(default=lambda board: None)
@@ -69,7 +72,7 @@ class Ruleset:
         found = self.alternatives(board)
         if found is not None:
             return found
-        cell = self.candidates(board)[0]
+        cell = self.candidates(board)[0] if self.branch_cell is None else self.branch_cell(board)
         bit = 1 << cell
         if self.prefer_shaded(board, cell):
             return [(bit, 0), (0, bit)]

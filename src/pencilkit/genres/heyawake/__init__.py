@@ -93,13 +93,14 @@ class Heyawake(SatFinished):
         return rules.check(puzzle, answer)
 
     def build_ruleset(self) -> Ruleset:
-        from .branching import candidates, prefer_shaded
+        from .branching import candidates, first_candidate, prefer_shaded
         from .techniques import TECHNIQUES
 
         return Ruleset(
             techniques=TECHNIQUES,
             verify=self.verify,
             candidates=candidates,
+            branch_cell=first_candidate,
             prefer_shaded=prefer_shaded,
             probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
             words=self.words,
