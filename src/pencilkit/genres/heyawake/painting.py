@@ -246,6 +246,9 @@ SPAN_TRIES = 8
 """Attempts :func:`paint` makes to blacken every span of one drawing of rooms before it gives up."""
 UNIQUE_ROUNDS = 4
 """Changes :func:`make_unique` may make per room of the board, before it gives up."""
+REVISITS = 3
+"""How often :func:`make_unique` may come back to the same painting before it gives up: the changes go
+round in a circle (most often two black cells moved back and forth), and only a lucky draw leaves it."""
 RIVALS_AT_ONCE = 8
 """Rivals :func:`make_unique` asks the SAT engine for at once: changes in one part of the board seldom
 touch a rival elsewhere, so one count serves several changes."""
@@ -257,6 +260,7 @@ def make_unique(painting: Painting, rng: random.Random) -> Painting | None:
     from . import HEYAWAKE
 
     changes = 0
+    visits = {painting: 1}
     while changes < UNIQUE_ROUNDS * len(painting.room_masks):
         found = count_sat(HEYAWAKE, painting.numbered, limit=RIVALS_AT_ONCE + 1)
         rivals = [s.shaded for s in found.solutions if s.shaded != painting.black]
@@ -269,6 +273,9 @@ def make_unique(painting: Painting, rng: random.Random) -> Painting | None:
             changed = _break_rival(painting, rival, rng)
             if changed is None:
                 return None
+            visits[changed] = visits.get(changed, 0) + 1
+            if visits[changed] > REVISITS:
+                return None  # the changes go round in a circle
             painting = changed
             changes += 1
     return None
