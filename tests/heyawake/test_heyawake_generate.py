@@ -11,7 +11,16 @@ import pencilkit
 from pencilkit.engines.sat import count_sat
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.genres.heyawake import HEYAWAKE
-from pencilkit.genres.heyawake.painting import draw_rooms, paint
+from pencilkit.genres.heyawake.layout import spans
+from pencilkit.genres.heyawake.painting import (
+    Painting,
+    _cut_breaks,
+    _cut_spans,
+    _relabel,
+    _shuffled_cuts,
+    draw_rooms,
+    paint,
+)
 from pencilkit.genres.monotone import can_drop
 from pencilkit.grid import Grid, cells
 
@@ -100,3 +109,32 @@ def test_generated_puzzles_look_like_published_ones() -> None:
     assert cells_total / rooms >= ROOM_CELLS_AT_LEAST
     assert BLACK_BAND[0] <= black / cells_total <= BLACK_BAND[1]
     assert zeros / numbers <= ZEROS_AT_MOST
+
+
+def test_a_cut_is_judged_on_the_rows_and_columns_it_crosses() -> None:
+    """What a cut changes is worked out on the lines through the cut room alone: the spans without a
+    black cell are those of the whole new board, and the rival breaks the new fully numbered puzzle
+    exactly when the rule checker says so."""
+    rng = random.Random(11)
+    checked = broken = 0
+    while checked < 400:
+        painting = paint(6, 6, rng, unique=False)
+        if painting is None:
+            continue
+        found = count_sat(HEYAWAKE, painting.numbered, limit=6)
+        rivals = [s for s in found.solutions if s.shaded != painting.black]
+        grid = painting.grid
+        for room in range(len(painting.room_masks)):
+            for parts in _shuffled_cuts(grid, painting, room, rng, singles=True):
+                labels = _relabel(painting, parts)
+                whole = [s for s in spans(grid, labels) if not s & painting.black]
+                assert [s for s in _cut_spans(painting, room, parts) if not s & painting.black] == whole
+                if whole:
+                    continue  # the painting itself breaks the new puzzle: no rival is judged on it
+                cut = Painting(painting.rows, painting.cols, labels, painting.black)
+                for rival in rivals:
+                    expected = bool(HEYAWAKE.check(cut.numbered, rival))
+                    assert _cut_breaks(painting, parts, _cut_spans(painting, room, parts), rival.shaded) == expected
+                    checked += 1
+                    broken += expected
+    assert 0 < broken < checked
