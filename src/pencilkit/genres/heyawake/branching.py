@@ -2,68 +2,58 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...frame.board import Board
-from ...grid import Cell, cells, lowest
+from ...grid import Cell, Mask, cells, lowest
 from .layout import layout
+
+
+def _groups(board: Board) -> Iterator[tuple[int, Mask]]:
+    """The ranked groups of open cells, a smaller rank more constrained: each span without a black
+    cell (its rank the number of its open cells: one of them must be black), then each numbered room
+    with open cells (``2 + 2 x`` the fewer of its black cells still to place and of its white ones)."""
+    undecided, shaded = board.undecided, board.shaded
+    found = layout(board.puzzle)
+    for span in found.spans:
+        open_ = span & undecided
+        if open_ and not span & shaded:
+            yield open_.bit_count(), open_
+    for room in found.numbered:
+        open_ = room.cells & undecided
+        if open_:
+            need = (room.number or 0) - (room.cells & shaded).bit_count()
+            yield 2 + 2 * min(need, open_.bit_count() - need), open_
 
 
 def candidates(board: Board) -> list[Cell]:
     """Undecided cells, most constrained first.
 
-    First the open cells of spans with the fewest open cells (one of them must
-    be black), then those of numbered rooms with the least room to choose,
-    then cells next to decided ones, then the rest.
+    First the cells of the ranked groups (:func:`_groups`), by rank and then
+    by cell, then cells next to decided ones, then the rest.
     """
-    grid = board.grid
     undecided = board.undecided
-    found = layout(board.puzzle)
-    ranked: list[tuple[int, Cell]] = []
-    for span in found.spans:
-        if span & board.shaded:
-            continue
-        open_ = span & undecided
-        ranked.extend((open_.bit_count(), cell) for cell in cells(open_))
-    for room in found.numbered:
-        open_ = room.cells & undecided
-        if open_:
-            need = (room.number or 0) - (room.cells & board.shaded).bit_count()
-            slack = min(need, open_.bit_count() - need)
-            ranked.extend((2 + 2 * slack, cell) for cell in cells(open_))
-    ranked.sort()
+    ranked = sorted((rank, cell) for rank, open_ in _groups(board) for cell in cells(open_))
     order: list[Cell] = []
     seen = 0
     for _, cell in ranked:
         if not seen >> cell & 1:
             seen |= 1 << cell
             order.append(cell)
-    frontier = grid.dilate(board.shaded | board.unshaded) & undecided & ~seen
+    frontier = board.grid.dilate(board.shaded | board.unshaded) & undecided & ~seen
     order.extend(cells(frontier))
     order.extend(cells(undecided & ~seen & ~frontier))
     return order
 
 
 def first_candidate(board: Board) -> Cell:
-    """``candidates(board)[0]`` without ranking every cell: the lowest open cell of the span or
-    numbered room with the smallest rank (ties to the lower cell), else the first cell next to a
-    decided one, else the first undecided cell."""
-    undecided = board.undecided
-    found = layout(board.puzzle)
-    best: tuple[int, Cell] | None = None
-    for span in found.spans:
-        open_ = span & undecided
-        if open_ and not span & board.shaded:
-            ranked = (open_.bit_count(), lowest(open_))
-            if best is None or ranked < best:
-                best = ranked
-    for room in found.numbered:
-        open_ = room.cells & undecided
-        if open_:
-            need = (room.number or 0) - (room.cells & board.shaded).bit_count()
-            ranked = (2 + 2 * min(need, open_.bit_count() - need), lowest(open_))
-            if best is None or ranked < best:
-                best = ranked
+    """``candidates(board)[0]`` without listing every cell: the lowest cell of the group of smallest
+    rank (ties to the lower cell), else the first cell next to a decided one, else the first
+    undecided cell."""
+    best = min(((rank, lowest(open_)) for rank, open_ in _groups(board)), default=None)
     if best is not None:
         return best[1]
+    undecided = board.undecided
     frontier = board.grid.dilate(board.shaded | board.unshaded) & undecided
     return lowest(frontier or undecided)
 

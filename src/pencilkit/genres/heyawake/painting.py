@@ -403,10 +403,7 @@ def _cut_spans(painting: Painting, room: int, parts: list[Mask]) -> list[Mask]:
     choices: it only looks at spans without a black cell, in their order.
     """
     grid = painting.grid
-    labels = list(painting.rooms)
-    for k, part in enumerate(parts, len(painting.room_masks)):
-        for c in cells(part):
-            labels[c] = k
+    labels = _cut_labels(painting, parts)
     top, bottom = grid.row_span(painting.room_masks[room])
     left, right = grid.col_span(painting.room_masks[room])
     return spans(grid, labels, range(top, bottom + 1), range(left, right + 1))
@@ -521,10 +518,15 @@ def _open_cut(painting: Painting, rooms: list[int], rng: random.Random, keep_bla
     return None
 
 
-def _relabel(painting: Painting, parts: list[Mask]) -> tuple[int, ...]:
-    """The rooms with each of ``parts`` made a room of its own."""
+def _cut_labels(painting: Painting, parts: list[Mask]) -> list[int]:
+    """A label for each cell's room, each of ``parts`` given a new one (not yet numbered in order)."""
     labels = list(painting.rooms)
     for k, part in enumerate(parts, len(painting.room_masks)):
         for c in cells(part):
             labels[c] = k
-    return number_rooms(painting.grid, labels)
+    return labels
+
+
+def _relabel(painting: Painting, parts: list[Mask]) -> tuple[int, ...]:
+    """The rooms with each of ``parts`` made a room of its own."""
+    return number_rooms(painting.grid, _cut_labels(painting, parts))
