@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -16,6 +17,7 @@ from pencilkit.frame.generate import (
     GenerationFailed,
     GenreGenerator,
     Outcome,
+    Screen,
     assess,
     generate_one,
 )
@@ -172,6 +174,32 @@ def test_assess_sees_a_second_solution() -> None:
     verdict = assess(candidate, find_genre("nurikabe"), Level.EASY)
     assert verdict.outcome is Outcome.MULTIPLE
     assert verdict.rival is not None and verdict.rival.shaded == 0b1010
+
+
+def test_assess_from_a_screened_board_agrees_with_assess_from_scratch() -> None:
+    """The driver hands :func:`assess` the board its screening ladder left; the verdict must be the
+    one a fresh assessment gives, the rating of a finished candidate included (it comes from the
+    screen's hardest level)."""
+    genre = find_genre("nurikabe")
+    rng = random.Random(3)
+    finished = 0
+    for style, target in itertools.product(("published", "dense"), (Level.EASY, Level.MEDIUM, Level.HARD,
+                                                                    Level.EXPERT)):
+        generator = NurikabeGenerator("auto", style)
+        tried = 0
+        while tried < 12:
+            candidate = generator.start(6, 6, target, rng)
+            if candidate is None:
+                continue
+            tried += 1
+            board = genre.start(candidate.puzzle)
+            hardest = genre.ruleset.run(board, max_level=min(target, Level.MEDIUM)).hardest
+            finished += not board.undecided
+            fresh = assess(candidate, genre, target, generator=generator)
+            screened = assess(candidate, genre, target, generator=generator, screen=Screen(board, hardest))
+            assert (screened.outcome, screened.rating, screened.open_cells) == (
+                fresh.outcome, fresh.rating, fresh.open_cells)
+    assert finished >= 3  # the case where the screen's level is the rating
 
 
 def test_genre_without_a_generator_says_so() -> None:

@@ -53,6 +53,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..errors import PencilkitError
 from ..grid import MAX_SIDE
@@ -137,13 +138,14 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
             candidate = generator.start(rows, cols, level, rng, deadline)
             if candidate is None:
                 continue
+            screen: Screen | None = None
             closest: tuple[tuple[int, int], Candidate, Assessment] | None = None
             stale = detour = 0
             patience = generator.patience(rows, cols, level)
             while stale <= patience:
                 key = (candidate.puzzle.id(), candidate.solution.shaded)
-                assessment = seen.get(key) or assess(candidate, genre, level, nodes=nodes,
-                                                     deadline=deadline, generator=generator)
+                assessment = seen.get(key) or assess(candidate, genre, level, nodes=nodes, deadline=deadline,
+                                                     generator=generator, screen=screen)
                 seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
@@ -168,7 +170,7 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
                 changed = _repair(generator, base[1], base[2], genre, level, rng, screened, deadline)
                 if changed is None:
                     break
-                candidate = changed
+                candidate, screen = changed
     except OutOfTime:
         pass
     if fallback is None:
@@ -180,52 +182,75 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
                      time.perf_counter() - start, style, generator.symmetry)
 
 
+@dataclass(frozen=True)
+class Screen:
+    """A candidate's board after the screening ladder (up to ``min(target, medium)``), with the
+    hardest level that ladder used: where :func:`assess` starts instead of solving it again."""
+
+    board: Board
+    hardest: Level
+
+
 def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, genre: Genre,
             target: Level, rng: random.Random, screened: dict[tuple[str, int], int],
-            deadline: float | None = None) -> Candidate | None:
+            deadline: float | None = None) -> tuple[Candidate, Screen | None] | None:
     """The genre's repair of ``base``; from a stalled candidate, the best of ``breadth`` repairs.
 
     Best is the fewest cells left open by the screening ladder (up to
     ``min(target, medium)``), the first drawn among equals; ``screened``
-    keeps each candidate's count for the run.
+    keeps each candidate's count for the run.  The choice comes with its
+    screened board when it was screened here.  A repair that the screening
+    ladder finishes at exactly the target ends the draw: nothing can beat it,
+    and the run ends with it, so the draws it skips would never be used.
     """
     breadth = 1
     if assessment.stalled is not None:
         breadth = generator.breadth(base.puzzle.rows, base.puzzle.cols, target)
     if breadth <= 1:
-        return generator.repair(base, assessment, target, rng, deadline)
-    best: tuple[int, Candidate] | None = None
+        changed = generator.repair(base, assessment, target, rng, deadline)
+        return None if changed is None else (changed, None)
+    best: tuple[int, Candidate, Screen | None] | None = None
     for _ in range(breadth):
         changed = generator.repair(base, assessment, target, rng, deadline)
         if changed is None:
             continue
         key = (changed.puzzle.id(), changed.solution.shaded)
         left = screened.get(key)
+        screen = None
         if left is None:
             board = genre.start(changed.puzzle)
-            genre.ruleset.run(board, max_level=min(target, Level.MEDIUM))
+            hardest = genre.ruleset.run(board, max_level=min(target, Level.MEDIUM)).hardest
             left = screened[key] = board.undecided.bit_count()
+            screen = Screen(board, hardest)
         if best is None or left < best[0]:
-            best = (left, changed)
-    return None if best is None else best[1]
+            best = (left, changed, screen)
+            if left == 0 and screen is not None and screen.hardest == target:
+                break
+    return None if best is None else best[1:]
 
 
 def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SEARCH_NODES,
-           deadline: float | None = None, generator: GenreGenerator | None = None) -> Assessment:
+           deadline: float | None = None, generator: GenreGenerator | None = None,
+           screen: Screen | None = None) -> Assessment:
     """Rate ``candidate`` against ``target``: exact, easier, harder, multiple or unknown.
 
-    Where the screening ladder stalls, ``generator.find_rival`` looks for a
-    second solution when the genre has such an oracle, else a search of at
-    most ``nodes`` nodes does.
+    The screening ladder (up to ``min(target, medium)``) runs first, or
+    ``screen`` holds what it left.  Where it stalls, ``generator.find_rival``
+    looks for a second solution when the genre has such an oracle, else a
+    search of at most ``nodes`` nodes does.
 
     Raises :class:`OutOfTime` when ``deadline`` passes, and ``RuntimeError``
     if the ladder refutes or misses the intended solution (an unsound technique).
     """
     ruleset = genre.ruleset
-    board = genre.start(candidate.puzzle)
-    trace = Trace(record=False)
-    screen = min(target, Level.MEDIUM)
-    _run(ruleset, board, screen, trace, deadline)
+    screening = min(target, Level.MEDIUM)
+    if screen is None:
+        board = genre.start(candidate.puzzle)
+        trace = Trace(record=False)
+        _run(ruleset, board, screening, trace, deadline)
+    else:
+        board = screen.board
+        trace = Trace(record=False, hardest=screen.hardest)
     if not board.undecided:
         return _finished(candidate, board, trace, target)
     oracle = None if generator is None else generator.find_rival(candidate, board, target, deadline)
@@ -246,7 +271,7 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
             raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
         if not found.exhaustive:
             return Assessment(Outcome.UNKNOWN, stalled=board)
-    if target > screen:
+    if target > screening:
         _run(ruleset, board, target, trace, deadline)
         if not board.undecided:
             return _finished(candidate, board, trace, target)
@@ -356,6 +381,7 @@ __all__ = [
     "GenreGenerator",
     "Outcome",
     "RivalCheck",
+    "Screen",
     "assess",
     "check_request",
     "confirm",
