@@ -150,6 +150,12 @@ fast as footholds where the ladder stalled)."""
 PUBLISHED_BREADTH = 8
 """Repairs the published style draws at each step from a stalled candidate (the driver keeps the
 one the screening ladder takes furthest)."""
+EXPERT_BREADTH = 4
+"""Repairs drawn per step for an expert target on a board of at most :data:`EXPERT_BREADTH_CELLS`
+without symmetry: the screen runs only up to medium, and there an expert candidate's assessment
+(SAT and probing) costs more than weighing more repairs gains.  Symmetric repairs are bigger moves,
+and larger boards have more open cells to choose among; both keep :data:`PUBLISHED_BREADTH`."""
+EXPERT_BREADTH_CELLS = 144
 STYLES = ("auto", "published", "dense")
 """Generation styles.  ``published`` keeps every puzzle inside the statistics of published
 Nurikabe (:data:`~pencilkit.genres.nurikabe.style.PUBLISHED`: big islands, few 1s); ``dense``
@@ -246,9 +252,14 @@ class NurikabeGenerator(GenreGenerator):
 
     def breadth(self, rows: int, cols: int, target: Level) -> int:
         """The published style and symmetric layouts weigh :data:`PUBLISHED_BREADTH` repairs at each
-        step; the dense style takes the first."""
+        step (:data:`EXPERT_BREADTH` for free layouts at expert on small boards); the dense style takes
+        the first."""
         symmetric = self.symmetry is not Symmetry.NONE
-        return PUBLISHED_BREADTH if symmetric or self.published(rows, cols, target) else 1
+        if not symmetric and not self.published(rows, cols, target):
+            return 1
+        if not symmetric and target >= Level.EXPERT and rows * cols <= EXPERT_BREADTH_CELLS:
+            return EXPERT_BREADTH
+        return PUBLISHED_BREADTH
 
     def builder_for(self, target: Level, rows: int, cols: int) -> str:
         return best_builder(target, rows, cols) if self.builder == "auto" else self.builder
