@@ -18,6 +18,7 @@ from pencilkit.frame.generate import (
     GenreGenerator,
     Outcome,
     Screen,
+    _repair,
     assess,
     generate_one,
 )
@@ -59,7 +60,7 @@ def test_same_seed_same_puzzle() -> None:
 
 RECORDED = {
     ("published", 6, "medium", 7):
-        "nurikabe:6x6:.,9,.,.,.,.,.,.,2,.,.,.,.,.,.,.,2,.,.,.,.,.,.,.,.,.,.,2,.,.,.,.,.,.,.,.",
+        "nurikabe:6x6:.,.,.,.,4,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,3,.,4,.,3,.,.,.,.,.,.,.,.,.,.,2",
     ("dense", 6, "medium", 7):
         "nurikabe:6x6:.,3,.,.,.,2,.,.,.,1,.,.,.,5,.,.,.,.,.,.,4,.,.,.,.,.,.,.,.,.,.,.,.,.,1,.",
     ("dense", 7, "expert", 1):  # the dense style's SAT rival check, as it was before the published style
@@ -200,6 +201,44 @@ def test_assess_from_a_screened_board_agrees_with_assess_from_scratch() -> None:
             assert (screened.outcome, screened.rating, screened.open_cells) == (
                 fresh.outcome, fresh.rating, fresh.open_cells)
     assert finished >= 3  # the case where the screen's level is the rating
+
+
+class _CountingGenerator(GenreGenerator):
+    """Weighs eight repairs a step, each of which gives back the candidate unchanged; counts them."""
+
+    def __init__(self) -> None:
+        self.repairs = 0
+
+    def max_level(self, rows: int, cols: int) -> Level:
+        return Level.EXPERT
+
+    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
+              deadline: float | None = None) -> Candidate | None:
+        return None
+
+    def breadth(self, rows: int, cols: int, target: Level) -> int:
+        return 8
+
+    def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
+               rng: random.Random, deadline: float | None = None) -> Candidate | None:
+        self.repairs += 1
+        return candidate
+
+
+def test_the_draw_of_repairs_ends_at_one_that_decides_enough() -> None:
+    """A repair deciding a tenth of the open cells ends the draw; one deciding less does not."""
+    genre = find_genre("nurikabe")
+    candidate = NurikabeCandidate(Layout(4, 4, (0x1111, 0x8880), (12, 15)))  # a 4 and a 3 up two columns
+    assert candidate.puzzle.id() == "nurikabe:4x4:.,.,.,.,.,.,.,.,.,.,.,.,4,.,.,3"
+    screened = genre.start(candidate.puzzle)
+    genre.ruleset.run(screened, max_level=Level.MEDIUM)
+    assert screened.undecided.bit_count() == 2
+    for base, draws in ((genre.start(candidate.puzzle), 1), (screened, 8)):
+        generator = _CountingGenerator()
+        chosen = _repair(generator, candidate, Assessment(Outcome.MULTIPLE, stalled=base), genre, Level.HARD,
+                         random.Random(0), {})
+        assert chosen is not None and chosen[0] is candidate
+        assert generator.repairs == draws
 
 
 def test_genre_without_a_generator_says_so() -> None:

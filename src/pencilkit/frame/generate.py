@@ -79,8 +79,11 @@ DEFAULT_TIME_BUDGET = 60.0
 """Seconds one puzzle may take unless the caller says otherwise."""
 SEARCH_NODES = 400
 """Search nodes an assessment spends looking for a second solution."""
+ENOUGH_GAIN = 0.1
+"""Share of a stalled candidate's open cells a repair must decide to end the draw of repairs at once."""
 MAX_DETOUR = 4
 """Changes in a row an attempt may take away from its closest candidate before going back to it."""
+
 
 def check_request(generator: GenreGenerator, genre: str, rows: int, cols: int, level: Level,
                   time_budget: float) -> None:
@@ -199,9 +202,11 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
     Best is the fewest cells left open by the screening ladder (up to
     ``min(target, medium)``), the first drawn among equals; ``screened``
     keeps each candidate's count for the run.  The choice comes with its
-    screened board when it was screened here.  A repair that the screening
-    ladder finishes at exactly the target ends the draw: nothing can beat it,
-    and the run ends with it, so the draws it skips would never be used.
+    screened board when it was screened here.  The draw ends early at a
+    repair that leaves at most ``1 - ENOUGH_GAIN`` of the base's open cells
+    open (a good step now is worth more than the best step a few screens
+    later), or that the screening ladder finishes at exactly the target
+    (nothing can beat it, and the run ends with it).
     """
     breadth = 1
     if assessment.stalled is not None:
@@ -210,6 +215,7 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
         changed = generator.repair(base, assessment, target, rng, deadline)
         return None if changed is None else (changed, None)
     best: tuple[int, Candidate, Screen | None] | None = None
+    enough = assessment.open_cells * (1 - ENOUGH_GAIN)
     for _ in range(breadth):
         changed = generator.repair(base, assessment, target, rng, deadline)
         if changed is None:
@@ -225,6 +231,8 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
         if best is None or left < best[0]:
             best = (left, changed, screen)
             if left == 0 and screen is not None and screen.hardest == target:
+                break
+            if left <= enough:
                 break
     return None if best is None else best[1:]
 
