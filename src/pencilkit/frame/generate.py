@@ -26,7 +26,8 @@ generators do (solve at the level and at the level below):
 A genre may ask for several repairs at each step from a stalled candidate
 (:meth:`GenreGenerator.breadth`): the driver screens each with the ladder up
 to ``min(target, medium)`` and goes on with the one that leaves the fewest
-cells open.  Each repair starts from the closest candidate of the attempt so far, with one
+cells open, or with the first that decides ``ENOUGH_GAIN`` of the open cells.
+Each repair starts from the closest candidate of the attempt so far, with one
 allowance: a change that moves away from the target is followed for up to
 ``MAX_DETOUR`` more changes (a harder puzzle often passes through one with a
 second solution), then dropped; one that keeps the distance is kept, so the

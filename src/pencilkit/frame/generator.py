@@ -170,8 +170,9 @@ class GenreGenerator(ABC):
         return 12 * (rows + cols)
 
     def breadth(self, rows: int, cols: int, target: Level) -> int:
-        """Repairs drawn at each step from a stalled candidate; the driver keeps the one the
-        screening ladder takes furthest (1, the default, keeps the only one)."""
+        """Repairs drawn at most at each step from a stalled candidate; the driver keeps the one the
+        screening ladder takes furthest, or the first that takes it far enough (1, the default,
+        keeps the only one)."""
         return 1
 
     def rival_clues(self, puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
