@@ -205,9 +205,8 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
     keeps each candidate's count for the run.  The choice comes with its
     screened board when it was screened here.  The draw ends early at a
     repair that leaves at most ``1 - ENOUGH_GAIN`` of the base's open cells
-    open (a good step now is worth more than the best step a few screens
-    later), or that the screening ladder finishes at exactly the target
-    (nothing can beat it, and the run ends with it).
+    open, a finished one included: a good step now is worth more than the
+    best step a few screens later.
     """
     breadth = 1
     if assessment.stalled is not None:
@@ -231,8 +230,6 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
             screen = Screen(board, hardest)
         if best is None or left < best[0]:
             best = (left, changed, screen)
-            if left == 0 and screen is not None and screen.hardest == target:
-                break
             if left <= enough:
                 break
     return None if best is None else best[1:]

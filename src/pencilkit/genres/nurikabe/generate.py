@@ -156,6 +156,7 @@ without symmetry: the screen runs only up to medium, and there an expert candida
 (SAT and probing) costs more than weighing more repairs gains.  Symmetric repairs are bigger moves,
 and larger boards have more open cells to choose among; both keep :data:`PUBLISHED_BREADTH`."""
 EXPERT_BREADTH_CELLS = 144
+"""Largest board (12x12) on which expert targets weigh :data:`EXPERT_BREADTH` repairs."""
 STYLES = ("auto", "published", "dense")
 """Generation styles.  ``published`` keeps every puzzle inside the statistics of published
 Nurikabe (:data:`~pencilkit.genres.nurikabe.style.PUBLISHED`: big islands, few 1s); ``dense``
@@ -254,12 +255,11 @@ class NurikabeGenerator(GenreGenerator):
         """The published style and symmetric layouts weigh :data:`PUBLISHED_BREADTH` repairs at each
         step (:data:`EXPERT_BREADTH` for free layouts at expert on small boards); the dense style takes
         the first."""
-        symmetric = self.symmetry is not Symmetry.NONE
-        if not symmetric and not self.published(rows, cols, target):
+        if self.symmetry is not Symmetry.NONE:
+            return PUBLISHED_BREADTH
+        if not self.published(rows, cols, target):
             return 1
-        if not symmetric and target >= Level.EXPERT and rows * cols <= EXPERT_BREADTH_CELLS:
-            return EXPERT_BREADTH
-        return PUBLISHED_BREADTH
+        return EXPERT_BREADTH if target >= Level.EXPERT and rows * cols <= EXPERT_BREADTH_CELLS else PUBLISHED_BREADTH
 
     def builder_for(self, target: Level, rows: int, cols: int) -> str:
         return best_builder(target, rows, cols) if self.builder == "auto" else self.builder
