@@ -247,18 +247,20 @@ class SatSession:
         """Whether the caller called the work off."""
         return self.cancelled is not None and self.cancelled()
 
-    def next_solution(self, assumptions: Sequence[int] = (), rounds: int | None = None) -> Mask | None:
+    def next_solution(self, assumptions: Sequence[int] = (), rounds: int | None = None,
+                      conflicts: int | None = None) -> Mask | None:
         """The shaded mask of a solution, or ``None`` when none is left.
 
         Raises :class:`SatTimeout` when the deadline passes first, or when
-        ``rounds`` solver calls have not found one.
+        ``rounds`` solver calls have not found one.  ``conflicts`` limits each
+        call (by default, the session's limit).
 
         Models that break connectivity are cut off (for good: cuts hold in every
         solution) and the solver is asked again.
         """
         shade = self.encoding.shade
         for _ in itertools.count() if rounds is None else range(rounds):
-            answer = self._solve_once(assumptions)
+            answer = self._solve_once(assumptions, conflicts)
             if answer is None:
                 raise SatTimeout
             if not answer:

@@ -42,7 +42,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from ...engines.sat import SatSession, SatTimeout, answer_of
 from ...frame.board import Board
@@ -57,7 +57,7 @@ from ...frame.generate import (
 from ...frame.generator import ClueChange
 from ...frame.levels import Level
 from ...frame.symmetry import Symmetry
-from ...grid import Cell, Mask, cells
+from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle
 from . import NURIKABE, feasibility
 from .layout import (
@@ -133,6 +133,19 @@ RIVAL_ROUNDS = 60
 check may make before it answers unknown: from a board with a wide open region, models keep
 breaking connectivity somewhere new, and one check could take seconds; a count, unlike the clock,
 gives every machine the same puzzle."""
+NEAR_SIDE = 6
+"""Side of the square windows in which a published-style rival check first looks for a second
+solution close to the intended one (:func:`near_windows`)."""
+NEAR_ROUNDS = 5
+"""Solver calls a window's look may make."""
+NEAR_CONFLICTS = 2_000
+"""Conflicts each of a window's solver calls may spend."""
+NEAR_FROM = Level.MEDIUM
+"""Lowest target whose rival checks look window by window first: below it, with the ladder up to
+easy leaving a third of a 10x10 board open, the second solution of the whole board served as well."""
+NEAR_CELLS = 100
+"""Boards of more cells look window by window first; on a smaller one a window is a third of the
+board or more, and the whole board's first rival is as near."""
 SAT_FROM = Level.EXPERT
 """Lowest target level whose candidates are checked for a second solution by SAT (below it, by the
 frame's search).  Below expert the search's rival, found near the stalled board's preferred
@@ -296,7 +309,15 @@ class NurikabeGenerator(GenreGenerator):
         assumed (in the published style, given to the encoding, which then
         leaves out what they rule out, three times faster), and the solver's first guess at every cell is its
         value in the intended solution, so the rival it finds tends to differ
-        from it in few cells (one repair then deals with it).  Each solver
+        from it in few cells (one repair then deals with it).  In the
+        published style (from :data:`NEAR_FROM`, on boards of more than
+        :data:`NEAR_CELLS` cells) it first looks window by
+        window, everything outside the window held to the intended solution
+        (:func:`_near_rival`): on a board with hundreds of cells open a check
+        of the whole board spends its calls cutting off disconnected models
+        and mostly answers unknown, where a window's second solution takes
+        milliseconds, and one that differs in a small area is what a repair
+        can break.  Each solver
         call may spend :data:`RIVAL_CONFLICTS` conflicts, and in the published
         style a check may make :data:`RIVAL_ROUNDS` calls; a check that needs
         more is handed back to the frame's bounded search (``None``), or in
@@ -321,7 +342,9 @@ class NurikabeGenerator(GenreGenerator):
                 session.block(solution.shaded)
                 session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))
                 if published:
-                    found = session.next_solution(rounds=RIVAL_ROUNDS)
+                    looks_near = target >= NEAR_FROM and puzzle.rows * puzzle.cols > NEAR_CELLS
+                    near = _near_rival(session, board, solution) if looks_near else None
+                    found = near if near is not None else session.next_solution(rounds=RIVAL_ROUNDS)
                 else:
                     found = session.next_solution(session.literals(board.shaded, board.unshaded))
         except SatTimeout:
@@ -361,6 +384,43 @@ class NurikabeGenerator(GenreGenerator):
         else:
             changed = harden(layout, rng)
         return None if changed is None else NurikabeCandidate(changed)
+
+
+def _near_rival(session: SatSession, board: Board, solution: Answer) -> Mask | None:
+    """The shaded mask of a second solution that differs from ``solution`` only inside one window
+    (:func:`near_windows`) of the board's open cells, or ``None`` when no window holds one within
+    :data:`NEAR_ROUNDS` calls of :data:`NEAR_CONFLICTS` conflicts each.
+
+    The open cells outside the window are assumed as in ``solution`` for one
+    call at a time; the session has ``solution`` blocked, and the cuts each
+    call adds hold in every solution, so later calls keep them.
+    """
+    grid = board.grid
+    open_cells = board.undecided
+    for window in near_windows(grid, NEAR_SIDE):
+        if not window & open_cells:
+            continue
+        held = open_cells & ~window
+        try:
+            found = session.next_solution(session.literals(solution.shaded & held, solution.unshaded & held),
+                                          rounds=NEAR_ROUNDS, conflicts=NEAR_CONFLICTS)
+        except SatTimeout:
+            if session.deadline is not None and time.perf_counter() > session.deadline:
+                raise OutOfTime from None
+            continue
+        if found is not None:
+            return found
+    return None
+
+
+@cache
+def near_windows(grid: Grid, side: int) -> tuple[Mask, ...]:
+    """Squares of ``side`` cells a side (cut short at the board's edges) whose corners step by half a
+    side, in reading order: every two cells at most half a side apart share one."""
+    step = max(1, side // 2)
+    return tuple(grid.rect(top, min(grid.rows, top + side) - 1, left, min(grid.cols, left + side) - 1)
+                 for top in range(0, max(1, grid.rows - side + step), step)
+                 for left in range(0, max(1, grid.cols - side + step), step))
 
 
 Move = tuple[str, Cell]
