@@ -393,7 +393,8 @@ def _near_rival(session: SatSession, board: Board, solution: Answer) -> Mask | N
 
     The open cells outside the window are assumed as in ``solution`` for one
     call at a time; the session has ``solution`` blocked, and the cuts each
-    call adds hold in every solution, so later calls keep them.
+    call adds hold in every solution, so later calls keep them.  Raises
+    :class:`SatTimeout` once the session's deadline has passed.
     """
     grid = board.grid
     open_cells = board.undecided
@@ -406,7 +407,7 @@ def _near_rival(session: SatSession, board: Board, solution: Answer) -> Mask | N
                                           rounds=NEAR_ROUNDS, conflicts=NEAR_CONFLICTS)
         except SatTimeout:
             if session.deadline is not None and time.perf_counter() > session.deadline:
-                raise OutOfTime from None
+                raise  # the caller's out of time, as for the whole board's check
             continue
         if found is not None:
             return found
