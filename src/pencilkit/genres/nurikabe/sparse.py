@@ -1,214 +1,274 @@
-"""Sparse Nurikabe: few clues and big islands, made by merging islands while the puzzle stays unique.
+"""Sparse Nurikabe: few clues and big islands, by a local search on clue sets scored by their solutions.
 
-A sparse layout drawn at random almost never has one solution, and repairs
-that keep it sparse rarely make it so: a big island has too many shapes for
-one clue's position to pin down.  So this works the other way round.  It
-starts from a unique puzzle and *merges* two islands through a sea cell
-between them (the merged island's clue is their sizes plus one, at any of
-its cells), keeping a merge only when the SAT engine proves the new puzzle
-unique.  Every state on the way is a unique puzzle, so the result is unique
-by construction, and checked.  When no merge keeps the puzzle unique, a
-neutral move (an island grows by a cell, gives one back, or its clue moves)
-that keeps it unique opens new merges.
+A sparse puzzle drawn at random almost never has one solution, and a
+search that keeps an intended solution fixed rarely finds one that does: a
+big island has too many shapes for its clue's position to pin it down.  So
+this search never fixes a solution.  Its state is a set of clues, and its
+score is what the SAT engine says about them: how many solutions they have
+(counted up to :attr:`Sparsifier.cap`), then how many cells those solutions
+disagree on.  From a unique puzzle it *merges* two clues near each other
+into one (their sum plus one, the size of the two islands joined through a
+cell) and keeps the merge, of a few tried, that leaves the fewest
+solutions.  Then it *nudges* the clues, one at a time, until one solution is
+left: a clue moves by up to two rows and columns or its number changes by
+one, most often a clue near the cells the solutions disagree on, and a nudge
+is kept when the score does not get worse.  A merge that cannot be brought
+back to one solution within :attr:`Sparsifier.patience` nudges is dropped,
+and the search goes on from the last unique puzzle.
 
-Each proof is a SAT call with a conflict budget, not a clock, so a seed gives
-the same puzzle on every machine; a proof that runs out counts as "not
-unique".  Second solutions found on the way are kept: a candidate one of
-them still solves is dropped without asking the solver.
+Solutions met on the way are kept: a clue set that some of them still solve
+counts those without the solver, and a nudge stops counting once it has
+more solutions than the clues it would replace (or the cap).  Each SAT call has a
+conflict budget, not a clock, so a seed gives the same puzzle on every
+machine; a count that runs out of budget counts as no score (the nudge is
+not kept).  The result is unique: its count ended after one solution with
+nothing left to find.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from ...engines.sat import SatSession, SatTimeout
-from ...grid import Mask, cells
-from .layout import Layout
+from ...grid import Cell, Grid, Mask, cells
+from ...puzzle import Puzzle
+from . import NURIKABE
 
-PLACES = 2
-"""Cells besides the joined islands' own clue cells a merged island's clue is tried at."""
-FIXES = 3
-"""Tries a merge that leaves a second solution gets at breaking it (:meth:`Sparsifier.fixes`)."""
-RIVALS_KEPT = 64
-"""Second solutions kept to reject candidates without the solver."""
+Clues = dict[Cell, int]
+KNOWN = 64
+"""Solutions kept to count without the solver."""
 
 
 @dataclass(frozen=True)
 class Target:
-    """When a layout is sparse enough, and the land share it must keep."""
+    """When a puzzle is sparse enough, and the land share its clues must keep."""
 
     mean_clue: float = 8.0
     max_clues: int = 15
     min_land: float = 0.40
     max_land: float = 0.55
+    aim_land: float = 0.50
+    """A merge lowers its number (not below either clue's plus one) while the land is above this share."""
 
-    def met(self, layout: Layout) -> bool:
-        count = len(layout.islands)
-        return count <= self.max_clues and mean_clue(layout) >= self.mean_clue
+    def met(self, clues: Mapping[Cell, int]) -> bool:
+        return len(clues) <= self.max_clues and mean_clue(clues) >= self.mean_clue
+
+    def land_fits(self, clues: Mapping[Cell, int], size: int) -> bool:
+        return self.min_land * size <= sum(clues.values()) <= self.max_land * size
 
 
-def mean_clue(layout: Layout) -> float:
-    return sum(island.bit_count() for island in layout.islands) / max(1, len(layout.islands))
+def mean_clue(clues: Mapping[Cell, int]) -> float:
+    return sum(clues.values()) / max(1, len(clues))
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What the SAT engine says about a clue set: its solutions, counted up to a cap."""
+
+    count: int
+    """Solutions found (at most the cap; exactly this many when below it)."""
+    disputed: Mask
+    """Cells the solutions found do not agree on."""
+    shaded: Mask
+    """The sea of the first solution found."""
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Smaller is closer to one solution: fewer solutions, then fewer disputed cells."""
+        return (self.count, self.disputed.bit_count())
 
 
 @dataclass
 class Sparsifier:
-    """Merges islands of unique layouts while they stay unique (see the module docstring)."""
+    """Merges and nudges the clues of unique puzzles (see the module docstring)."""
 
     rng: random.Random
     target: Target = field(default_factory=Target)
-    conflicts: int = 5_000
+    conflicts: int = 20_000
     """Conflicts each SAT call may take."""
-    rounds: int = 30
-    """SAT calls (each adding connectivity cuts) one proof may take."""
+    rounds: int = 100
+    """SAT calls (each adding connectivity cuts) one solution may take."""
+    cap: int = 6
+    """Solutions a survey counts before it stops."""
+    merges: int = 6
+    """Merges surveyed from a unique puzzle; the one with the best score is nudged."""
+    patience: int = 120
+    """Nudges a merge may take to come back to one solution."""
+    reach: int = 6
+    """How far apart (rows plus columns) two clues may be to merge."""
     checks: int = 0
-    """SAT proofs asked for so far."""
-    rivals: deque[int] = field(default_factory=lambda: deque(maxlen=RIVALS_KEPT))
-    """Shaded masks of second solutions met so far, newest last."""
-    last_rival: int | None = None
-    """The sea of the second solution that made the last :meth:`is_unique` say no, if one did."""
+    """Surveys asked for so far."""
+    known: deque[Mask] = field(default_factory=lambda: deque(maxlen=KNOWN))
+    """Seas of solutions met so far, newest last."""
 
-    def is_unique(self, layout: Layout) -> bool:
-        """Whether the layout's puzzle has its layout as its only solution (``False`` when unproven)."""
-        from . import NURIKABE
+    def survey(self, puzzle: Puzzle, limit: int | None = None) -> Survey | None:
+        """The puzzle's solutions up to ``limit`` (by default :attr:`cap`); ``None`` when it has none,
+        or a call ran out of budget.
 
-        self.last_rival = next((shaded for shaded in reversed(self.rivals) if solves(layout, shaded)), None)
-        if self.last_rival is not None:
-            return False
-        self.checks += 1
-        with SatSession(NURIKABE, layout.puzzle(), conflicts=self.conflicts) as session:
-            session.block(layout.sea)
-            try:
-                rival = session.next_solution(rounds=self.rounds)
-            except SatTimeout:
-                return False
-        if rival is not None:
-            self.rivals.append(rival)
-            self.last_rival = rival
-            return False
-        return True
-
-    def fixes(self, layout: Layout, rival: int) -> list[Layout]:
-        """Layouts as sparse as ``layout`` that the second solution ``rival`` no longer solves, changed
-        at one cell where the two differ: a clue moves onto land the rival makes sea (which the
-        rival then shades), that land turns to sea, or sea the rival makes land turns to land."""
-        out: list[Layout] = []
-        grid_cells = layout.rows * layout.cols
-        lost = layout.land & rival
-        for cell in cells(lost):
-            index = layout.island_of(cell)
-            out.append(layout.with_clue(index, cell))
-            if cell not in layout.clue_cells and layout.land.bit_count() > self.target.min_land * grid_cells:
-                shrunk = layout.without_land(cell, self.rng)
-                if shrunk is not None and len(shrunk.islands) == len(layout.islands):
-                    out.append(shrunk)
-        if layout.land.bit_count() < self.target.max_land * grid_cells:
-            for cell in cells(layout.sea & ~rival):
-                if len(layout.touching(cell)) == 1:
-                    grown = layout.with_land(cell)
-                    if grown is not None:
-                        out.append(grown)
-        self.rng.shuffle(out)
-        return out
-
-    def merges(self, layout: Layout) -> Iterator[Layout]:
-        """Layouts with two islands joined through one sea cell, in random order, each with the clue
-        where one of the joined islands had it, or at one of :data:`PLACES` other cells."""
-        grid_cells = layout.rows * layout.cols
-        spots = [c for c in cells(layout.sea) if len(layout.touching(c)) >= 2]
-        self.rng.shuffle(spots)
-        for cell in spots:
-            joined = layout.with_land(cell)
-            if joined is None or joined.land.bit_count() > self.target.max_land * grid_cells:
-                continue
-            index = joined.island_of(cell)
-            kept = [layout.clue_cells[k] for k in layout.touching(cell)]
-            others = [c for c in cells(joined.islands[index]) if c not in kept]
-            self.rng.shuffle(kept)
-            self.rng.shuffle(others)
-            for place in kept + others[:PLACES]:
-                yield joined.with_clue(index, place)
-
-    def neutral(self, layout: Layout) -> Iterator[Layout]:
-        """Layouts as sparse as this one: an island one cell larger (these first: they raise the mean
-        clue), or smaller, or a clue moved."""
-        grid_cells = layout.rows * layout.cols
-        land = layout.land.bit_count()
-        grown: list[Layout] = []
-        if land + 1 <= self.target.max_land * grid_cells:
-            for c in cells(layout.sea):
-                if len(layout.touching(c)) == 1:
-                    bigger = layout.with_land(c)
-                    if bigger is not None:
-                        grown.append(bigger)
-        self.rng.shuffle(grown)
-        yield from grown
-        moves: list[Layout] = []
-        if land - 1 >= self.target.min_land * grid_cells:
-            for c in cells(layout.land):
-                if c in layout.clue_cells:
-                    continue
-                shrunk = layout.without_land(c, self.rng)
-                if shrunk is not None and len(shrunk.islands) == len(layout.islands):
-                    moves.append(shrunk)
-        for k, island in enumerate(layout.islands):
-            moves.extend(layout.with_clue(k, c) for c in cells(island) if c != layout.clue_cells[k])
-        self.rng.shuffle(moves)
-        yield from moves
-
-    def sparsify(self, layout: Layout, *, budget: int) -> Layout:
-        """Merge (or when stuck, move) while the puzzle stays unique, until the target is met or
-        ``budget`` SAT proofs have been asked for; ``layout`` must be unique.
-
-        A merge that leaves a second solution gets :data:`FIXES` tries to break it
-        (:meth:`fixes`) before the next merge is tried.
+        Solutions met before that the puzzle's clues still allow (:func:`solves`) are counted
+        without the solver, and blocked before it looks for more.
         """
-        stop = self.checks + budget
-        while not self.target.met(layout) and self.checks < stop:
-            step = self._first_unique(self.merges(layout), stop, FIXES)
-            if step is None:
-                step = self._first_unique(self.neutral(layout), stop)
-            if step is None:
-                break
-            layout = step
-        return layout
+        self.checks += 1
+        limit = self.cap if limit is None else limit
+        found = [shaded for shaded in self.known if solves(puzzle, shaded)][:limit]
+        if len(found) < limit:
+            with SatSession(NURIKABE, puzzle, conflicts=self.conflicts) as session:
+                for old in found:
+                    session.block(old)
+                try:
+                    while len(found) < limit:
+                        new = session.next_solution(rounds=self.rounds)
+                        if new is None:
+                            break
+                        found.append(new)
+                        self.known.append(new)
+                        session.block(new)
+                except SatTimeout:
+                    return None
+        if not found:
+            return None
+        union = agreed = found[0]
+        for shaded in found:
+            union |= shaded
+            agreed &= shaded
+        return Survey(len(found), union & ~agreed, found[0])
 
-    def _first_unique(self, candidates: Iterator[Layout], stop: int, fixes: int = 0) -> Layout | None:
-        for candidate in candidates:
+    def sparsify(self, puzzle: Puzzle, *, budget: int) -> tuple[Puzzle, Mask]:
+        """A unique puzzle at least as sparse as ``puzzle`` (which must be unique), with its sea:
+        merges until the target is met, no merge is left, or ``budget`` surveys have been asked for.
+
+        Raises ``ValueError`` when ``puzzle`` is not proven unique within the SAT budgets.
+        """
+        grid = puzzle.grid
+        clues: Clues = {cell: number for cell, number in puzzle.clues if number is not None}
+        if len(clues) != len(puzzle.clues):
+            raise ValueError("a puzzle with ? clues cannot be made sparser")
+        survey = self.survey(puzzle)
+        if survey is None or survey.count != 1:
+            raise ValueError(f"{puzzle.id()} is not proven unique")
+        sea = survey.shaded
+        stop = self.checks + budget
+        while not self.target.met(clues) and self.checks < stop:
+            merged = self._best_merge(grid, clues, stop)
+            if merged is None:
+                break
+            found = self._nudged(grid, *merged, stop)
+            if found is not None:
+                clues, sea = found
+        return _puzzle(grid, clues), sea
+
+    def _best_merge(self, grid: Grid, clues: Clues, stop: int) -> tuple[Clues, Survey] | None:
+        best: tuple[tuple[int, int], Clues, Survey] | None = None
+        tried = 0
+        for merged in self._merges(grid, clues):
+            if tried >= self.merges or self.checks >= stop:
+                break
+            found = self.survey(_puzzle(grid, merged))
+            if found is None:
+                continue
+            tried += 1
+            if best is None or found.score < best[0]:
+                best = (found.score, merged, found)
+        return None if best is None else (best[1], best[2])
+
+    def _merges(self, grid: Grid, clues: Clues) -> Iterator[Clues]:
+        """Clue sets with two clues near each other made one, in random order."""
+        placed = list(clues)
+        pairs = [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:] if distance(grid, a, b) <= self.reach]
+        self.rng.shuffle(pairs)
+        for a, b in pairs:
+            merged = dict(clues)
+            number = merged.pop(a) + merged.pop(b) + 1
+            spot = self.rng.choice((a, b))
+            lowest = max(clues[a], clues[b]) + 1
+            excess = sum(merged.values()) + number - int(self.target.aim_land * grid.size)
+            merged[spot] = max(lowest, number - max(0, excess))
+            if self._fits(grid, merged):
+                yield merged
+
+    def _nudged(self, grid: Grid, clues: Clues, survey: Survey, stop: int) -> tuple[Clues, Mask] | None:
+        """``clues`` nudged to one solution (with its sea), or ``None`` when patience or budget ran out."""
+        for _ in range(self.patience):
+            if survey.count == 1:
+                return clues, survey.shaded
             if self.checks >= stop:
                 return None
-            if self.is_unique(candidate):
-                return candidate
-            if fixes and self.last_rival is not None:
-                for fixed in self.fixes(candidate, self.last_rival)[:fixes]:
-                    if self.checks >= stop:
-                        return None
-                    if self.is_unique(fixed):
-                        return fixed
-        return None
+            nudged = self._nudge(grid, clues, survey.disputed)
+            if nudged is None:
+                continue
+            found = self.survey(_puzzle(grid, nudged), limit=min(self.cap, survey.count + 1))
+            if found is not None and found.score <= survey.score:
+                clues, survey = nudged, found
+        return (clues, survey.shaded) if survey.count == 1 else None
+
+    def _nudge(self, grid: Grid, clues: Clues, disputed: Mask) -> Clues | None:
+        """One clue moved by up to two rows and columns, or its number changed by one; most often
+        (four times in five) a clue near a disputed cell drawn at random."""
+        placed = list(clues)
+        spots = list(cells(disputed))
+        if spots and self.rng.random() < 0.8:
+            aim = self.rng.choice(spots)
+            weights = [1.0 / (1 + distance(grid, cell, aim)) ** 2 for cell in placed]
+            cell = self.rng.choices(placed, weights)[0]
+        else:
+            cell = self.rng.choice(placed)
+        nudged = dict(clues)
+        if self.rng.random() < 0.5:
+            row, col = divmod(cell, grid.cols)
+            row += self.rng.randint(-2, 2)
+            col += self.rng.randint(-2, 2)
+            if not (0 <= row < grid.rows and 0 <= col < grid.cols):
+                return None
+            spot = row * grid.cols + col
+            if spot in nudged:
+                return None
+            nudged[spot] = nudged.pop(cell)
+        else:
+            number = nudged[cell] + self.rng.choice((-1, 1))
+            if number < 1:
+                return None
+            nudged[cell] = number
+        return nudged if self._fits(grid, nudged) else None
+
+    def _fits(self, grid: Grid, clues: Clues) -> bool:
+        """Land inside the target's band, and no two clues side by side (they would share an island)."""
+        if not self.target.land_fits(clues, grid.size):
+            return False
+        mask = sum(1 << cell for cell in clues)
+        return not any(grid.dilate(1 << cell) & mask & ~(1 << cell) for cell in clues)
 
 
-def solves(layout: Layout, shaded: Mask) -> bool:
-    """Whether ``shaded``, the sea of some solution of an earlier puzzle, is another solution of this one.
+def solves(puzzle: Puzzle, shaded: Mask) -> bool:
+    """Whether ``shaded``, the sea of a solution of some puzzle of this shape, solves this one.
 
-    Its sea is connected and pool-free already, so only the islands are left
-    to check: one per clue, of the clue's size, and no land beside them.
+    Its sea is connected and free of pools already (those rules do not read
+    the clues), so only the islands are left to check: one per clue, of the
+    clue's size, and no land beyond them.
     """
-    clue_mask = layout.clue_mask
-    if shaded == layout.sea or shaded & clue_mask:
+    grid = puzzle.grid
+    clue_mask = puzzle.clue_mask
+    if shaded & clue_mask:
         return False
-    grid = layout.grid
     land = grid.full & ~shaded
-    if land.bit_count() != layout.land.bit_count():
+    if land.bit_count() != sum(number or 0 for _, number in puzzle.clues):
         return False
-    for cell, island in zip(layout.clue_cells, layout.islands):
-        found = grid.flood(1 << cell, land)
-        if found.bit_count() != island.bit_count() or (found & clue_mask).bit_count() != 1:
+    for cell, number in puzzle.clues:
+        island = grid.flood(1 << cell, land)
+        if island.bit_count() != number or (island & clue_mask).bit_count() != 1:
             return False
     return True  # one island per clue, of its size, as many cells as all of them: no land is left over
 
 
-__all__ = ["Sparsifier", "Target", "mean_clue", "solves"]
+def distance(grid: Grid, a: Cell, b: Cell) -> int:
+    """Rows plus columns between two cells."""
+    return abs(a // grid.cols - b // grid.cols) + abs(a % grid.cols - b % grid.cols)
+
+
+def _puzzle(grid: Grid, clues: Clues) -> Puzzle:
+    return Puzzle.make("nurikabe", grid.rows, grid.cols, clues)
+
+
+__all__ = ["Sparsifier", "Survey", "Target", "distance", "mean_clue", "solves"]
