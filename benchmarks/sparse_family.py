@@ -31,14 +31,14 @@ from pathlib import Path
 
 import pencilkit
 from pencilkit import Puzzle
-from pencilkit.engines.sat import count_sat
+from pencilkit.engines.sat import answer_of, count_sat
 from pencilkit.genres.nurikabe import NURIKABE
 from pencilkit.genres.nurikabe.sparse import Sparsifier, mean_clue
 
 FAMILY = Path(__file__).resolve().parent.parent / "tests" / "nurikabe" / "sparse.jsonl"
 PLAN = {"8x8": (3, 600, 4), "10x10": (3, 1500, 4), "12x12": (1, 2000, 1)}
 """Per size: how many members, the surveys each search may ask for, and how many fresh searches a
-member gets when one stalls short of the target.  (A search of 1,500 surveys takes 2-6 minutes at
+member gets when one stalls short of the target.  (A search of 1,500 surveys took 2-16 minutes at
 10x10; one of 2,000 at 12x12 took 3.5 and 27 minutes.)"""
 
 
@@ -73,7 +73,7 @@ def build(args: argparse.Namespace) -> int:
                     break
             assert best is not None
             _, puzzle, sea, used = best
-            solution = pencilkit.Answer(rows, cols, sea, puzzle.grid.full & ~sea)
+            solution = answer_of(puzzle, sea)
             record = {"name": f"sparse-{size}-{index}", "genre": "nurikabe", "rows": rows, "cols": cols,
                       "puzzle": puzzle.id(), "solution": solution.to_rows(), "seed": seed,
                       "tries": used, "started_from": made.puzzle.id()}
