@@ -6,15 +6,21 @@ big island has too many shapes for its clue's position to pin it down.  So
 this search never fixes a solution.  Its state is a set of clues, and its
 score is what the SAT engine says about them: how many solutions they have
 (counted up to :attr:`Sparsifier.cap`), then how many cells those solutions
-disagree on.  From a unique puzzle it *merges* two clues near each other
-into one (their sum plus one, the size of the two islands joined through a
-cell) and keeps the merge, of a few tried, that leaves the fewest
-solutions.  Then it *nudges* the clues, one at a time, until one solution is
-left: a clue moves by up to two rows and columns or its number changes by
-one, most often a clue near the cells the solutions disagree on, and a nudge
-is kept when the score does not get worse.  A merge that cannot be brought
-back to one solution within :attr:`Sparsifier.patience` nudges is dropped,
-and the search goes on from the last unique puzzle.
+disagree on.  From a unique puzzle it takes a *step* towards the target:
+it *merges* two clues near each other into one (their sum plus one, the
+size of the two islands joined through a cell), or, once the clues are few
+enough for their numbers alone to reach the target's mean, it *grows* one
+clue by one (where it is, or moved to a neighbouring cell).  Of a few
+steps drawn, the one that leaves the fewest solutions is kept.  Then it *nudges* the clues, one at a time, until one
+solution is left: a clue moves by up to two rows and columns, its number
+changes by one, or one of its cells passes to another clue; most often a
+clue near the cells the solutions disagree on.  A nudge is kept when the
+score does not get worse and the land stays at what the target needs (or
+at the step's land, if that is less).  A step that cannot be brought back
+to one solution within :attr:`Sparsifier.patience` nudges is dropped, and
+the search goes on from the last unique puzzle, never taking that step again.
+When every step from a puzzle has been dropped, a single nudge that keeps
+it unique moves the search to a neighbouring puzzle with new steps.
 
 Solutions met on the way are kept: a clue set that some of them still solve
 counts those without the solver, and a nudge stops counting once it has
@@ -27,6 +33,7 @@ nothing left to find.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Iterator, Mapping
@@ -49,7 +56,7 @@ class Target:
     mean_clue: float = 8.0
     max_clues: int = 15
     min_land: float = 0.40
-    max_land: float = 0.55
+    max_land: float = 0.60
     aim_land: float = 0.50
     """A merge lowers its number (not below either clue's plus one) while the land is above this share."""
 
@@ -58,6 +65,14 @@ class Target:
 
     def land_fits(self, clues: Mapping[Cell, int], size: int) -> bool:
         return self.min_land * size <= sum(clues.values()) <= self.max_land * size
+
+    def land_needed(self, count: int) -> int:
+        """The land that ``count`` clues need for the target's mean clue."""
+        return math.ceil(self.mean_clue * count - 1e-9)
+
+    def growable(self, count: int, size: int) -> bool:
+        """Whether ``count`` clues can meet the target by growing, inside the land band of a board of ``size`` cells."""
+        return count <= self.max_clues and self.land_needed(count) <= self.max_land * size
 
 
 def mean_clue(clues: Mapping[Cell, int]) -> float:
@@ -93,16 +108,18 @@ class Sparsifier:
     """SAT calls (each adding connectivity cuts) one solution may take."""
     cap: int = 6
     """Solutions a survey counts before it stops."""
-    merges: int = 6
-    """Merges surveyed from a unique puzzle; the one with the best score is nudged."""
+    steps: int = 6
+    """Steps (merges and growths) surveyed from a unique puzzle; the one with the best score is nudged."""
     patience: int = 120
-    """Nudges a merge may take to come back to one solution."""
+    """Nudges a step may take to come back to one solution."""
     reach: int = 6
     """How far apart (rows plus columns) two clues may be to merge."""
     checks: int = 0
     """Surveys asked for so far."""
     known: deque[Mask] = field(default_factory=lambda: deque(maxlen=KNOWN))
     """Seas of solutions met so far, newest last."""
+    dropped: set[frozenset[tuple[Cell, int]]] = field(default_factory=set)
+    """Steps without a solution, or whose nudges ran out of patience: not taken again."""
 
     def survey(self, puzzle: Puzzle, limit: int | None = None) -> Survey | None:
         """The puzzle's solutions up to ``limit`` (by default :attr:`cap`); ``None`` when it has none,
@@ -138,7 +155,7 @@ class Sparsifier:
 
     def sparsify(self, puzzle: Puzzle, *, budget: int) -> tuple[Puzzle, Mask]:
         """A unique puzzle at least as sparse as ``puzzle`` (which must be unique), with its sea:
-        merges until the target is met, no merge is left, or ``budget`` surveys have been asked for.
+        steps until the target is met, no step is left, or ``budget`` surveys have been asked for.
 
         Raises ``ValueError`` when ``puzzle`` is not proven unique within the SAT budgets.
         """
@@ -152,27 +169,63 @@ class Sparsifier:
         sea = survey.shaded
         stop = self.checks + budget
         while not self.target.met(clues) and self.checks < stop:
-            merged = self._best_merge(grid, clues, stop)
-            if merged is None:
-                break
-            found = self._nudged(grid, *merged, stop)
-            if found is not None:
-                clues, sea = found
+            steps = [step for step in self._steps(grid, clues) if _key(step) not in self.dropped]
+            if not steps:  # every step from here was dropped: drift to another unique puzzle
+                drifted = self._drift(grid, clues, stop)
+                if drifted is None:
+                    break
+                clues, sea = drifted
+                continue
+            best = self._best_step(grid, steps, stop)
+            if best is None:
+                continue
+            stepped, found = best
+            floor = min(sum(stepped.values()), self.target.land_needed(len(stepped)))
+            nudged = self._nudged(grid, stepped, found, floor, stop)
+            if nudged is not None:
+                clues, sea = nudged
+            else:
+                self.dropped.add(_key(stepped))
         return _puzzle(grid, clues), sea
 
-    def _best_merge(self, grid: Grid, clues: Clues, stop: int) -> tuple[Clues, Survey] | None:
+    def _steps(self, grid: Grid, clues: Clues) -> list[Clues]:
+        """The merges of ``clues``, and their growths when the clues are few enough, in random order."""
+        steps = list(self._merges(grid, clues))
+        if self.target.growable(len(clues), grid.size):
+            steps += self._growths(grid, clues)
+            self.rng.shuffle(steps)
+        return steps
+
+    def _best_step(self, grid: Grid, steps: list[Clues], stop: int) -> tuple[Clues, Survey] | None:
+        """Of the first :attr:`steps` of ``steps`` that have a solution (looked for in at most four
+        times as many surveys), the one with the best score; a step without one is dropped."""
         best: tuple[tuple[int, int], Clues, Survey] | None = None
         tried = 0
-        for merged in self._merges(grid, clues):
-            if tried >= self.merges or self.checks >= stop:
+        last = min(stop, self.checks + 4 * self.steps)
+        for stepped in steps:
+            if tried >= self.steps or self.checks >= last:
                 break
-            found = self.survey(_puzzle(grid, merged))
+            found = self.survey(_puzzle(grid, stepped))
             if found is None:
+                self.dropped.add(_key(stepped))
                 continue
             tried += 1
             if best is None or found.score < best[0]:
-                best = (found.score, merged, found)
+                best = (found.score, stepped, found)
         return None if best is None else (best[1], best[2])
+
+    def _growths(self, grid: Grid, clues: Clues) -> list[Clues]:
+        """Clue sets with one clue's number one higher, the clue where it was or moved to a neighbour."""
+        out = []
+        for cell in clues:
+            for spot in [cell, *grid.neighbour_lists[cell]]:
+                if spot != cell and spot in clues:
+                    continue
+                grown = dict(clues)
+                grown[spot] = grown.pop(cell) + 1
+                if self._fits(grid, grown):
+                    out.append(grown)
+        return out
 
     def _merges(self, grid: Grid, clues: Clues) -> Iterator[Clues]:
         """Clue sets with two clues near each other made one, in random order."""
@@ -189,15 +242,32 @@ class Sparsifier:
             if self._fits(grid, merged):
                 yield merged
 
-    def _nudged(self, grid: Grid, clues: Clues, survey: Survey, stop: int) -> tuple[Clues, Mask] | None:
-        """``clues`` nudged to one solution (with its sea), or ``None`` when patience or budget ran out."""
+    def _drift(self, grid: Grid, clues: Clues, stop: int) -> tuple[Clues, Mask] | None:
+        """``clues`` nudged once, to another unique puzzle with at least as much of the land the target
+        needs (with its sea); ``None`` when patience or budget ran out."""
+        floor = min(sum(clues.values()), self.target.land_needed(len(clues)))
+        for _ in range(self.patience):
+            if self.checks >= stop:
+                return None
+            nudged = self._nudge(grid, clues, 0)
+            if nudged is None or sum(nudged.values()) < floor or _key(nudged) in self.dropped:
+                continue
+            found = self.survey(_puzzle(grid, nudged), limit=2)
+            if found is not None and found.count == 1:
+                return nudged, found.shaded
+            self.dropped.add(_key(nudged))
+        return None
+
+    def _nudged(self, grid: Grid, clues: Clues, survey: Survey, floor: int, stop: int) -> tuple[Clues, Mask] | None:
+        """``clues`` nudged to one solution (with its sea), their land kept at ``floor`` or more;
+        ``None`` when patience or budget ran out."""
         for _ in range(self.patience):
             if survey.count == 1:
                 return clues, survey.shaded
             if self.checks >= stop:
                 return None
             nudged = self._nudge(grid, clues, survey.disputed)
-            if nudged is None:
+            if nudged is None or sum(nudged.values()) < floor:
                 continue
             found = self.survey(_puzzle(grid, nudged), limit=min(self.cap, survey.count + 1))
             if found is not None and found.score <= survey.score:
@@ -205,18 +275,25 @@ class Sparsifier:
         return (clues, survey.shaded) if survey.count == 1 else None
 
     def _nudge(self, grid: Grid, clues: Clues, disputed: Mask) -> Clues | None:
-        """One clue moved by up to two rows and columns, or its number changed by one; most often
-        (four times in five) a clue near a disputed cell drawn at random."""
+        """One clue moved by up to two rows and columns, its number changed by one, or one of its
+        cells passed to or taken from a clue near it; most often (four times in five) a clue near
+        a disputed cell drawn at random."""
         placed = list(clues)
         spots = list(cells(disputed))
         if spots and self.rng.random() < 0.8:
-            aim = self.rng.choice(spots)
-            weights = [1.0 / (1 + distance(grid, cell, aim)) ** 2 for cell in placed]
-            cell = self.rng.choices(placed, weights)[0]
+            cell = self._near(grid, placed, self.rng.choice(spots))
         else:
             cell = self.rng.choice(placed)
         nudged = dict(clues)
-        if self.rng.random() < 0.5:
+        kind = self.rng.random()
+        if kind < 0.3 and len(placed) > 1:
+            other = self._near(grid, [spot for spot in placed if spot != cell], cell)
+            give, take = (cell, other) if self.rng.random() < 0.5 else (other, cell)
+            if nudged[give] == 1:
+                return None
+            nudged[give] -= 1
+            nudged[take] += 1
+        elif kind < 0.65:
             row, col = divmod(cell, grid.cols)
             row += self.rng.randint(-2, 2)
             col += self.rng.randint(-2, 2)
@@ -232,6 +309,11 @@ class Sparsifier:
                 return None
             nudged[cell] = number
         return nudged if self._fits(grid, nudged) else None
+
+    def _near(self, grid: Grid, placed: list[Cell], aim: Cell) -> Cell:
+        """A clue of ``placed`` drawn at random, weighted by the inverse square of one plus its distance to ``aim``."""
+        weights = [1.0 / (1 + distance(grid, cell, aim)) ** 2 for cell in placed]
+        return self.rng.choices(placed, weights)[0]
 
     def _fits(self, grid: Grid, clues: Clues) -> bool:
         """Land inside the target's band, and no two clues side by side (they would share an island)."""
@@ -265,6 +347,10 @@ def solves(puzzle: Puzzle, shaded: Mask) -> bool:
 def distance(grid: Grid, a: Cell, b: Cell) -> int:
     """Rows plus columns between two cells."""
     return abs(a // grid.cols - b // grid.cols) + abs(a % grid.cols - b % grid.cols)
+
+
+def _key(clues: Clues) -> frozenset[tuple[Cell, int]]:
+    return frozenset(clues.items())
 
 
 def _puzzle(grid: Grid, clues: Clues) -> Puzzle:
