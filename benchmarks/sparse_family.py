@@ -3,8 +3,9 @@
 Published puzzles with few large clues are the hardest for every solver, and
 the generator's own puzzles are not of that kind, so this family stands in
 for them beside the published corpus.  Each member starts as a generated
-hard puzzle, and :mod:`pencilkit.genres.nurikabe.sparse` merges its clues and
-nudges them until the puzzle is unique again, aiming at a mean clue of 8
+hard puzzle, and :mod:`pencilkit.genres.nurikabe.sparse` merges its clues (and,
+once they are few, grows them) and nudges them until the puzzle is unique
+again after each step, aiming at a mean clue of 8
 (every count by the SAT engine with a conflict budget, so a rebuild gives
 the same file on every machine).
 
@@ -37,8 +38,8 @@ from pencilkit.genres.nurikabe.sparse import Sparsifier, mean_clue
 
 FAMILY = Path(__file__).resolve().parent.parent / "tests" / "nurikabe" / "sparse.jsonl"
 PLAN = {"8x8": (3, 600, 4), "10x10": (3, 2000, 4), "12x12": (2, 3000, 2)}
-"""Per size: how many members, the surveys each search may ask for, and how many fresh searches a
-member gets when one stalls short of the target.  (A member took 3-10 s at 8x8, 4-15 minutes at
+"""Per size: how many members, the surveys each search may ask for, and how many searches in all a
+member may get while they stall short of the target.  (A member took 3-10 s at 8x8, 4-15 minutes at
 10x10 and 5-40 minutes at 12x12; a 15x15 search of 4,000 surveys took 34 minutes for 19 clues of
 mean 5.6.)"""
 
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--sizes", help="comma-separated, e.g. 8x8,10x10 (default: " + ",".join(PLAN) + ")")
     make.add_argument("--out", default=str(FAMILY))
     make.add_argument("--tries", type=int,
-                      help="fresh searches per member while the sparseness target is not met (default: the plan's)")
+                      help="searches in all per member while the sparseness target is not met (default: the plan's)")
     run = sub.add_parser("solve", help="solve every member and print the table")
     run.add_argument("--family", default=str(FAMILY))
     run.add_argument("--time", type=float, default=60.0, help="seconds each solve may take")

@@ -35,7 +35,7 @@ def contents(path: Path) -> dict[str, tuple[str, str, int]]:
 def made(path: Path) -> int:
     """Puzzles in a collection being built, counted read-only: a poll that never waits on the builder's writes."""
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)) as db:
+        with closing(sqlite3.connect(path.as_uri() + "?mode=ro", uri=True, timeout=1)) as db:
             return int(db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0])
     except sqlite3.Error:  # no file yet, or no table yet
         return 0
@@ -109,6 +109,12 @@ def test_a_failing_slot_is_tried_twice_then_reported(tmp_path: Path, monkeypatch
         assert list(build(spec, store, lambda: ThreadPoolExecutor(1), log=lambda line: None).failed) == [bad]
 
 
+def _default_signals() -> None:
+    """In the child, before it runs: SIGINT back to its default, even when the tests run where it is
+    ignored (a background job of a shell), since a program inherits an ignored SIGINT."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _command(db: Path, jobs: int = 1) -> list[str]:
     return [sys.executable, "-m", "pencilkit", "collection", "build", "--genre", "nurikabe", "--sizes", "6x6,7x7",
             "--levels", "easy,medium,hard", "--count", "3", "--seed", "5", "--db", str(db), "--jobs", str(jobs)]
@@ -125,7 +131,8 @@ def whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM])
 def test_a_killed_build_resumes_to_the_same_collection(tmp_path: Path, how: signal.Signals, whole: Path) -> None:
     cut = tmp_path / "cut.sqlite"
-    run = subprocess.Popen(_command(cut), stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    run = subprocess.Popen(_command(cut), stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                           preexec_fn=_default_signals)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and made(cut) < 3:
         time.sleep(0.02)
@@ -146,7 +153,7 @@ def test_a_worker_killed_mid_run_costs_a_try_and_nothing_else(tmp_path: Path, wh
     while time.monotonic() < deadline and victim is None:
         children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(run.pid)], capture_output=True, text=True)
         workers = [int(pid) for pid in children.stdout.split()]
-        if len(workers) >= 2 and hit.exists() and len(contents(hit)) >= 2:
+        if len(workers) >= 2 and made(hit) >= 2:
             victim = workers[-1]
         time.sleep(0.05)
     assert victim is not None

@@ -15,12 +15,14 @@ steps drawn, the one that leaves the fewest solutions is kept.  Then it *nudges*
 solution is left: a clue moves by up to two rows and columns, its number
 changes by one, or one of its cells passes to another clue; most often a
 clue near the cells the solutions disagree on.  A nudge is kept when the
-score does not get worse and the land stays at what the target needs (or
-at the step's land, if that is less).  A step that cannot be brought back
-to one solution within :attr:`Sparsifier.patience` nudges is dropped, and
-the search goes on from the last unique puzzle, never taking that step again.
-When every step from a puzzle has been dropped, a single nudge that keeps
-it unique moves the search to a neighbouring puzzle with new steps.
+score does not get worse; it never takes the land below the step's, nor
+below what the target needs once the step has that much.  A step that
+cannot be brought back to one solution within :attr:`Sparsifier.patience`
+nudges is dropped, and the search goes on from the last unique puzzle,
+never taking that step again.  When every step from a puzzle has been
+dropped (or it has none), a single nudge that keeps it unique moves the
+search to a neighbouring puzzle with new steps; the search ends when the
+target is met, when no such nudge is found, or when its budget is spent.
 
 Solutions met on the way are kept: a clue set that some of them still solve
 counts those without the solver, and a nudge stops counting once it has
@@ -119,7 +121,12 @@ class Sparsifier:
     known: deque[Mask] = field(default_factory=lambda: deque(maxlen=KNOWN))
     """Seas of solutions met so far, newest last."""
     dropped: set[frozenset[tuple[Cell, int]]] = field(default_factory=set)
-    """Steps without a solution, or whose nudges ran out of patience: not taken again."""
+    """Clue sets not taken again: steps without a solution (or whose count ran out of its SAT
+    budget), steps whose nudges ran out of patience, and neighbours a drift found not unique."""
+
+    def __post_init__(self) -> None:
+        if self.steps < 1 or self.cap < 2:
+            raise ValueError("a sparse search surveys at least one step and counts at least two solutions")
 
     def survey(self, puzzle: Puzzle, limit: int | None = None) -> Survey | None:
         """The puzzle's solutions up to ``limit`` (by default :attr:`cap`); ``None`` when it has none,
@@ -155,7 +162,8 @@ class Sparsifier:
 
     def sparsify(self, puzzle: Puzzle, *, budget: int) -> tuple[Puzzle, Mask]:
         """A unique puzzle at least as sparse as ``puzzle`` (which must be unique), with its sea:
-        steps until the target is met, no step is left, or ``budget`` surveys have been asked for.
+        steps until the target is met, a drift finds no unique neighbour, or ``budget`` surveys have
+        been asked for.
 
         Raises ``ValueError`` when ``puzzle`` is not proven unique within the SAT budgets.
         """
@@ -184,7 +192,7 @@ class Sparsifier:
             nudged = self._nudged(grid, stepped, found, floor, stop)
             if nudged is not None:
                 clues, sea = nudged
-            else:
+            elif self.checks < stop:  # out of patience, not of budget
                 self.dropped.add(_key(stepped))
         return _puzzle(grid, clues), sea
 
@@ -198,7 +206,8 @@ class Sparsifier:
 
     def _best_step(self, grid: Grid, steps: list[Clues], stop: int) -> tuple[Clues, Survey] | None:
         """Of the first :attr:`steps` of ``steps`` that have a solution (looked for in at most four
-        times as many surveys), the one with the best score; a step without one is dropped."""
+        times as many surveys), the one with the best score; a step without one, or whose count ran
+        out of its SAT budget, is dropped."""
         best: tuple[tuple[int, int], Clues, Survey] | None = None
         tried = 0
         last = min(stop, self.checks + 4 * self.steps)
