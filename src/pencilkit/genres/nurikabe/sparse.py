@@ -72,6 +72,10 @@ class Target:
         """The land that ``count`` clues need for the target's mean clue."""
         return math.ceil(self.mean_clue * count - 1e-9)
 
+    def floor(self, clues: Mapping[Cell, int]) -> int:
+        """The least land a nudge of ``clues`` may leave: theirs, or what the target needs if they have more."""
+        return min(sum(clues.values()), self.land_needed(len(clues)))
+
     def growable(self, count: int, size: int) -> bool:
         """Whether ``count`` clues can meet the target by growing, inside the land band of a board of ``size`` cells."""
         return count <= self.max_clues and self.land_needed(count) <= self.max_land * size
@@ -100,7 +104,7 @@ class Survey:
 
 @dataclass
 class Sparsifier:
-    """Merges and nudges the clues of unique puzzles (see the module docstring)."""
+    """Steps and nudges the clues of unique puzzles towards a sparse target (see the module docstring)."""
 
     rng: random.Random
     target: Target = field(default_factory=Target)
@@ -188,8 +192,7 @@ class Sparsifier:
             if best is None:
                 continue
             stepped, found = best
-            floor = min(sum(stepped.values()), self.target.land_needed(len(stepped)))
-            nudged = self._nudged(grid, stepped, found, floor, stop)
+            nudged = self._nudged(grid, stepped, found, self.target.floor(stepped), stop)
             if nudged is not None:
                 clues, sea = nudged
             elif self.checks < stop:  # out of patience, not of budget
@@ -254,7 +257,7 @@ class Sparsifier:
     def _drift(self, grid: Grid, clues: Clues, stop: int) -> tuple[Clues, Mask] | None:
         """``clues`` nudged once, to another unique puzzle with at least as much of the land the target
         needs (with its sea); ``None`` when patience or budget ran out."""
-        floor = min(sum(clues.values()), self.target.land_needed(len(clues)))
+        floor = self.target.floor(clues)
         for _ in range(self.patience):
             if self.checks >= stop:
                 return None
