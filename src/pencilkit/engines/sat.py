@@ -89,6 +89,14 @@ class Model:
         true = var <= len(self._literals) and self._literals[var - 1] > 0
         return true if lit > 0 else not true
 
+    def mask(self, variables: Sequence[int]) -> Mask:
+        """The cells whose variable is true, ``variables[c]`` being cell c's (a shading mask).
+
+        >>> bin(Model([1, -2, 3]).mask([3, 2, 1, 4]))
+        '0b101'
+        """
+        return sum(1 << c for c, var in enumerate(variables) if self.value(var))
+
 
 @dataclass
 class Encoding:
@@ -265,9 +273,8 @@ class SatSession:
                 raise SatTimeout
             if not answer:
                 return None
-            literals = self.solver.get_model()
-            model = Model(literals)
-            shaded = _shaded_of(literals, shade)
+            model = Model(self.solver.get_model())
+            shaded = model.mask(shade)
             new_cuts = self.encoding.cuts(model, shaded)
             if not new_cuts:
                 return shaded
@@ -391,7 +398,7 @@ def narrow(
         if not first:
             return None
         shade = session.encoding.shade
-        model = _shaded_of(session.solver.get_model(), shade)
+        model = Model(session.solver.get_model()).mask(shade)
         session.solver.set_phases([-var if model >> c & 1 else var for c, var in enumerate(shade)])
         settled = [0, 0]  # shade, unshade
         asked = puzzle.grid.full & ~(shaded | unshaded)
@@ -410,7 +417,7 @@ def narrow(
                 if answer is None:
                     deferred |= 1 << c
                 elif answer:
-                    freed = _shaded_of(session.solver.get_model(), shade) ^ model
+                    freed = Model(session.solver.get_model()).mask(shade) ^ model
                     asked &= ~freed
                     deferred &= ~freed
                 else:
@@ -423,13 +430,6 @@ def narrow(
 def _conflicts(session: SatSession) -> int:
     """Conflicts the session's solver has met so far."""
     return int(session.solver.accum_stats().get("conflicts", 0))
-
-
-def _shaded_of(model: list[int], shade: list[int]) -> Mask:
-    """The shaded mask of a solver model (a list of literals indexed by variable - 1; a variable past
-    its end, in no clause, is false)."""
-    known = len(model)
-    return sum(1 << c for c, var in enumerate(shade) if var <= known and model[var - 1] > 0)
 
 
 @dataclass
