@@ -147,6 +147,45 @@ def test_reshape_breaks_the_rival(seed: int) -> None:
     assert tried == 12
 
 
+def test_easy_layouts_have_their_clues_at_island_ends() -> None:
+    """Every island with an end has its clue at one; the islands stay as they were."""
+    rng = random.Random(8)
+    seen = 0
+    for _ in range(30):
+        layout = published_layout(8, 8, rng)
+        if layout is None:
+            continue
+        tipped = layout.clued_at_tips(rng)
+        assert tipped.islands == layout.islands and is_valid(tipped)
+        for island, clue in zip(tipped.islands, tipped.clue_cells):
+            assert island >> clue & 1
+            ends = [c for c in cells(island) if (tipped.grid.neighbours[c] & island).bit_count() == 1]
+            assert clue in ends or not ends
+            seen += bool(ends)
+    assert seen >= 100
+
+
+def test_easy_repairs_move_clues_only_to_island_ends() -> None:
+    """With ``tips``, a move that only moves a clue puts it at an end of its island; without, not always."""
+    loose = Band(land=(0.0, 1.0), ones=1.0, density_margin=10.0)
+    ends_only = {True: 0, False: 0}
+    moved = {True: 0, False: 0}
+    for tips in (True, False):
+        rng = random.Random(2)
+        for _ in range(400):
+            layout = published_layout(8, 8, rng)
+            if layout is None:
+                continue
+            changed = reshape(layout, Assessment(Outcome.EASIER), rng, loose, tips=tips)
+            if changed is None or changed.islands != layout.islands:
+                continue
+            for clue in set(changed.clue_cells) - set(layout.clue_cells):
+                moved[tips] += 1
+                ends_only[tips] += changed.is_tip(clue)
+    assert moved[True] >= 20 and ends_only[True] == moved[True]
+    assert moved[False] >= 20 and ends_only[False] < moved[False]
+
+
 def test_published_style_checks_rivals_by_sat_at_every_level() -> None:
     rng = random.Random(1)
     layout = None
@@ -211,7 +250,7 @@ def test_a_rival_found_window_by_window_is_a_second_solution(level: Level) -> No
     assert checked is not None and checked.settled and checked.rival is None
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_published_puzzles_are_unique_exact_and_inside_the_band(level: str) -> None:
     made = pencilkit.generate("nurikabe", 8, 8, level, seed=4, time_budget=120)[0]
     assert made.exact
