@@ -453,7 +453,7 @@ def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Ba
       trimmed or split, anywhere on the board.
 
     With ``tips`` (easy targets on free layouts), a clue moves only to an end
-    of its island (:meth:`~.layout.Layout.is_tip`): the ladder up to easy
+    of its island (:attr:`~.layout.Layout.ends`): the ladder up to easy
     grows an island through its one way out, which a clue at an end has and
     one in the middle of a line does not; published puzzles rated easy have
     93% of their clues at an end (hard 78%, expert 70%).
@@ -473,7 +473,8 @@ def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Ba
     else:
         moves = _harder_moves(layout)
     if tips:
-        moves = [(kind, cell) for kind, cell in moves if kind != "clue" or layout.is_tip(cell)]
+        ends = layout.ends
+        moves = [(kind, cell) for kind, cell in moves if kind != "clue" or ends >> cell & 1]
     rng.shuffle(moves)
     for kind, cell in moves:
         changed = make(layout, kind, cell, rng)

@@ -105,19 +105,21 @@ class Layout:
                 return k
         return -1
 
-    def is_tip(self, cell: Cell) -> bool:
-        """Whether land ``cell`` is an end of its island: it has exactly one neighbour in it."""
-        island = self.islands[self.island_of(cell)]
-        return (self.grid.neighbours[cell] & island).bit_count() == 1
+    @property
+    def ends(self) -> Mask:
+        """The ends of the islands: land cells with exactly one neighbour in their island."""
+        neighbours = self.grid.neighbours
+        return sum(1 << c for island in self.islands for c in cells(island)
+                   if (neighbours[c] & island).bit_count() == 1)
 
     def clued_at_tips(self, rng: random.Random) -> Layout:
-        """The same islands, each clue moved to an end of its island (a random one) where it is not at
-        one already; an island without an end (a single cell, or every cell with two island
-        neighbours or more) keeps its clue."""
-        neighbours = self.grid.neighbours
+        """The same islands, each clue moved to an end of its island (:attr:`ends`, a random one) where
+        it is not at one already; an island without an end (a single cell, or every cell with two
+        island neighbours or more) keeps its clue."""
+        ends = self.ends
         clue_cells = list(self.clue_cells)
         for k, island in enumerate(self.islands):
-            tips = [c for c in cells(island) if (neighbours[c] & island).bit_count() == 1]
+            tips = list(cells(island & ends))
             if tips and clue_cells[k] not in tips:
                 clue_cells[k] = rng.choice(tips)
         return Layout(self.rows, self.cols, self.islands, tuple(clue_cells))
