@@ -9,17 +9,21 @@ against the same oracle.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from importlib import resources
 
 import pytest
 
 from pencilkit import Status, solve
 from pencilkit.engines.sat import count_sat
 from pencilkit.frame.board import Board, Contradiction
+from pencilkit.frame.ladder import Step
 from pencilkit.frame.levels import Level
 from pencilkit.genres.heyawake import HEYAWAKE
 from pencilkit.genres.heyawake.branching import candidates, first_candidate
+from pencilkit.genres.heyawake.techniques import room_patterns
 from pencilkit.grid import Mask
 from pencilkit.puzzle import Puzzle
 
@@ -147,3 +151,75 @@ def test_search_branches_on_the_first_candidate() -> None:
         if board.undecided:
             assert first_candidate(board) == candidates(board)[0]
     assert len(boards) > 100
+
+
+def _outcome(technique_find: Callable[[Board], list[Step] | None], board: Board) -> object:
+    """What a technique says of a board: its steps (cells and reasons), or the contradiction it raises."""
+    try:
+        steps = technique_find(board)
+    except Contradiction as broken:
+        return ("contradiction", broken.reason, broken.cells)
+    return [(step.shade, step.unshade, step.why) for step in steps or []]
+
+
+def _bundled() -> list[tuple[Puzzle, Mask]]:
+    text = (resources.files("pencilkit") / "collections" / "heyawake.jsonl").read_text(encoding="utf-8")
+    out = []
+    for line in text.splitlines():
+        record = json.loads(line)
+        puzzle = Puzzle.from_id(record["puzzle"])
+        cols = puzzle.grid.cols
+        out.append((puzzle, sum(1 << (r * cols + c) for r, row in enumerate(record["solution"])
+                                for c, mark in enumerate(row) if mark == "#")))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_looking_near_what_changed_finds_what_looking_everywhere_finds(seed: int) -> None:
+    """A technique that found nothing on an earlier state of the board looks again only near the cells
+    decided since (``Board.since_quiet``); on the later board it must say exactly what it says on a
+    fresh board with the same cells, which looks everywhere: the same steps in the same order, or the
+    same contradiction."""
+    rng = random.Random(seed)
+    ladder = [t for t in RULESET.ladder if t.level <= Level.MEDIUM]
+    samples = [(p, found[0]) for p, found in puzzles(200 + seed, 80) if found]
+    samples += _bundled()
+    compared = quiet = 0
+    for puzzle, truth in samples:
+        full = puzzle.grid.full
+        for _ in range(6):
+            shown = sum(1 << c for c in range(puzzle.grid.size) if rng.random() < rng.choice((0.0, 0.05, 0.15)))
+            earlier = Board(puzzle, truth & shown, full & ~truth & shown)
+            RULESET.run(earlier, max_level=Level.MEDIUM)  # to a fixpoint: every technique up to medium is quiet
+            for _ in range(4 if earlier.undecided else 0):
+                later = earlier.copy()
+                news = [c for c in range(puzzle.grid.size) if later.undecided >> c & 1]
+                rng.shuffle(news)
+                try:
+                    for cell in news[:rng.randint(1, 4)]:
+                        black = truth >> cell & 1 if rng.random() < 0.8 else rng.random() < 0.5
+                        later.assign(1 << cell if black else 0, 0 if black else 1 << cell)
+                except Contradiction:
+                    continue
+                fresh = Board(puzzle, later.shaded, later.unshaded)
+                for technique in ladder:
+                    near = later.copy()
+                    quiet += near.since_quiet(technique.find) is not None
+                    assert _outcome(technique.find, near) == _outcome(technique.find, fresh.copy()), technique.name
+                    compared += 1
+    assert compared > 1000 and quiet > compared // 2
+
+
+def test_a_first_white_cell_outside_a_room_makes_its_placements_look_again() -> None:
+    """Room 0 (cells a1-b1, number 1) may wall its one white cell in while no white cell lies outside it;
+    the first white cell elsewhere, however far, forbids that, so the room is looked at again."""
+    puzzle = Puzzle.from_id("heyawake:1x5:1,.,.,.,.:0,0,1,1,1")
+    earlier = Board(puzzle, 1 << 4, 0)
+    assert not room_patterns(earlier)
+    later = earlier.copy()
+    later.assign(0, 1 << 3)
+    assert later.since_quiet(room_patterns) == 1 << 3
+    fresh = Board(puzzle, later.shaded, later.unshaded)
+    found = _outcome(room_patterns, fresh)
+    assert isinstance(found, list) and [step[:2] for step in found] == [(1 << 0, 1 << 1)]
+    assert _outcome(room_patterns, later) == found

@@ -5,7 +5,10 @@ of them: a cell is shaded, unshaded or undecided.  Where a board starts (what
 the clues decide) is the genre's to say (:meth:`.genre.Genre.start`).  What a genre derives from
 those masks (islands, sea components, rays) it computes in its techniques and
 keeps in :meth:`Board.derived`, a cache that lives until the board changes.
-Copying a board for a branch or a probe copies two ints.
+A technique that found nothing may say so (:meth:`Board.mark_quiet`); until it
+runs again it need only look where cells were decided since
+(:meth:`Board.since_quiet`).  Copying a board for a branch or a probe copies
+two ints and those marks.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ class Derived(Generic[T]):
 class Board:
     """Shaded and unshaded cells of one puzzle; the rest are undecided."""
 
-    __slots__ = ("__weakref__", "_derived", "_earlier", "grid", "puzzle", "shaded", "unshaded")
+    __slots__ = ("__weakref__", "_derived", "_earlier", "_quiet", "grid", "puzzle", "shaded", "unshaded")
 
     def __init__(self, puzzle: Puzzle, shaded: Mask = 0, unshaded: Mask = 0) -> None:
         self.puzzle = puzzle
@@ -59,12 +62,15 @@ class Board:
         self.unshaded = unshaded
         self._derived: dict[Derived[Any], Any] = {}
         self._earlier: dict[Derived[Any], Any] = {}
+        self._quiet: dict[object, Mask] = {}
         if shaded & unshaded:
             raise Contradiction("a cell is both shaded and unshaded", shaded & unshaded)
 
     def copy(self) -> Board:
         twin = Board(self.puzzle, self.shaded, self.unshaded)
         twin._earlier = {**self._earlier, **self._derived} if self._earlier else self._derived
+        if self._quiet:
+            twin._quiet = self._quiet.copy()
         return twin
 
     @property
@@ -104,6 +110,21 @@ class Board:
         was copied from), or ``None``.  Cells only ever get decided, never undecided, so a
         genre can update that value for the cells decided since, instead of starting over."""
         return self._earlier.get(key)
+
+    def mark_quiet(self, key: object) -> None:
+        """Note that the technique ``key`` finds nothing on the board as it is now."""
+        self._quiet[key] = self.shaded | self.unshaded
+
+    def since_quiet(self, key: object) -> Mask | None:
+        """The cells decided since the technique ``key`` last found nothing on this board (or on the
+        board it was copied from), or ``None`` if it never did.
+
+        Cells only ever get decided, so a technique whose findings each rest
+        on a few cells (a room, a line, a cell's neighbours) can find nothing
+        where none of those cells changed: it need only look near these.
+        """
+        quiet = self._quiet.get(key)
+        return None if quiet is None else (self.shaded | self.unshaded) & ~quiet
 
     def answer(self) -> Answer:
         return Answer(self.grid.rows, self.grid.cols, self.shaded, self.unshaded)

@@ -101,12 +101,16 @@ def black_neighbours(board: Board) -> list[Step] | None:
     """No two black cells touch, so every undecided neighbour of a black cell is white."""
     grid = board.grid
     black = board.shaded
-    touching = touching_pairs(grid, black)
-    if touching:
+    if black & (((black >> 1) & grid.not_last_col) | (black >> grid.cols)):
+        touching = touching_pairs(grid, black)
         raise Contradiction(f"the black cells {grid.names(touching[0])} would touch", touching[0])
     undecided = board.undecided
     near = black & grid.dilate(undecided)  # the black cells with an open neighbour
+    news = board.since_quiet(black_neighbours)
+    if news is not None:
+        near &= news  # the others had none when this last found nothing, and have none now
     if not near:
+        board.mark_quiet(black_neighbours)
         return None
     neighbours = grid.neighbours
     steps = []

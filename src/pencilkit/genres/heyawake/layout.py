@@ -47,6 +47,12 @@ class Layout:
     """For each room, the spans that meet it, in the order of :attr:`spans`."""
     nears: tuple[Mask, ...]
     """For each room, the room and the cells next to it."""
+    numbered_at: tuple[tuple[int, ...], ...]
+    """For each cell, the place in :attr:`numbered` of its room (nothing for a room without a number)."""
+    spans_at: tuple[tuple[int, ...], ...]
+    """For each cell, the places in :attr:`spans` of the spans through it."""
+    zoned_at: tuple[tuple[int, ...], ...]
+    """For each cell, the places in :attr:`numbered` of the rooms whose zone holds it."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Room placements already worked out, by room and the state of its zone (see the techniques)."""
 
@@ -73,6 +79,24 @@ def spans(grid: Grid, rooms: Sequence[int], rows: Iterable[int] | None = None,
         for first, second in zip(borders, borders[1:]):
             out.append(sum(1 << cell for cell in line[first:second + 2]))
     return out
+
+
+LOCAL_LIMIT = 24
+"""Above this many cells decided since a technique last found nothing, it looks at every room or span."""
+
+
+def touched(at: Sequence[tuple[int, ...]], news: Mask | None) -> list[int] | None:
+    """The places (in order) of the rooms or spans that hold a cell of ``news``, by the index ``at``
+    (cell to places); ``None`` when every one should be looked at (``news`` is ``None``, or holds
+    more than :data:`LOCAL_LIMIT` cells)."""
+    if news is None or news.bit_count() > LOCAL_LIMIT:
+        return None
+    hit: set[int] = set()
+    while news:
+        low = news & -news
+        hit.update(at[low.bit_length() - 1])
+        news ^= low
+    return sorted(hit)
 
 
 _MEMO: dict[int, tuple[Puzzle, Layout]] = {}
@@ -107,8 +131,20 @@ def _layout(puzzle: Puzzle) -> Layout:
         for k in {room_of[c] for c in _cells(span)}:
             zones[k] |= span
             meeting[k].append(span)
-    return Layout(grid, rooms, tuple(r for r in rooms if r.number is not None), tuple(found),
-                  tuple(zones), tuple(tuple(m) for m in meeting), nears)
+    numbered = tuple(r for r in rooms if r.number is not None)
+    numbered_at: list[tuple[int, ...]] = [() for _ in range(grid.size)]
+    zoned_at: list[list[int]] = [[] for _ in range(grid.size)]
+    for place, room in enumerate(numbered):
+        for cell in _cells(room.cells):
+            numbered_at[cell] = (place,)
+        for cell in _cells(zones[room.index]):
+            zoned_at[cell].append(place)
+    spans_at: list[list[int]] = [[] for _ in range(grid.size)]
+    for place, span in enumerate(found):
+        for cell in _cells(span):
+            spans_at[cell].append(place)
+    return Layout(grid, rooms, numbered, tuple(found), tuple(zones), tuple(tuple(m) for m in meeting), nears,
+                  tuple(numbered_at), tuple(tuple(s) for s in spans_at), tuple(tuple(z) for z in zoned_at))
 
 
 def most_black(grid: Grid, room: Mask) -> int:

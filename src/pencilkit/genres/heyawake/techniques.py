@@ -21,7 +21,11 @@ contradiction          expert       probing: a value refuted within more steps
 =====================  ===========  ==============================================
 
 Every technique returns only what holds in every solution of the board it is
-given.  The probing techniques come from the frame (:class:`ProbeSpec`).
+given.  The probing techniques come from the frame (:class:`ProbeSpec`).  A
+room's count, a span and a room's placements rest on the cells of the room,
+the span or the room's zone, so once a technique has found nothing it looks
+again only at those holding a cell decided since (:meth:`Board.since_quiet`):
+inside a probe's trial, the few around what the trial assumed.
 """
 
 from __future__ import annotations
@@ -32,9 +36,10 @@ from math import comb
 from ...frame.board import Board, Contradiction
 from ...frame.ladder import Step, Technique
 from ...frame.levels import Level
-from ...grid import Grid, Mask, cells
+from ...grid import Grid, Mask, cells, lowest
+from ...puzzle import Puzzle
 from ..black_white import BLACK_NEIGHBOURS, CONNECTIVITY, WHITE_EXIT
-from .layout import Layout, Room, layout
+from .layout import Layout, Room, layout, touched
 
 PATTERN_NODES = 2000
 """Search nodes :func:`room_patterns` may spend on one room before leaving it alone."""
@@ -61,8 +66,10 @@ def room_count(board: Board) -> list[Step] | None:
     """A numbered room with all its black cells is white elsewhere; one short of open cells blackens them."""
     grid = board.grid
     undecided, shaded = board.undecided, board.shaded
+    found = layout(board.puzzle)
+    near = touched(found.numbered_at, board.since_quiet(room_count))
     steps = []
-    for room in layout(board.puzzle).numbered:
+    for room in found.numbered if near is None else [found.numbered[k] for k in near]:
         room_cells = room.cells
         open_ = room_cells & undecided
         black = (room_cells & shaded).bit_count()
@@ -80,6 +87,8 @@ def room_count(board: Board) -> list[Step] | None:
             steps.append(Step(0, open_, partial(_full_reason, grid, room, open_)))
         elif reach == number:
             steps.append(Step(open_, 0, partial(_short_reason, grid, room, open_)))
+    if not steps:
+        board.mark_quiet(room_count)
     return steps
 
 
@@ -103,9 +112,11 @@ def two_borders(board: Board) -> list[Step] | None:
     """
     grid = board.grid
     black, undecided = board.shaded, board.undecided
+    every = layout(board.puzzle).spans
+    near = touched(layout(board.puzzle).spans_at, board.since_quiet(two_borders))
     steps = []
     found = 0
-    for span in layout(board.puzzle).spans:
+    for span in every if near is None else [every[k] for k in near]:
         if span & black:
             continue
         open_ = span & undecided
@@ -115,6 +126,8 @@ def two_borders(board: Board) -> list[Step] | None:
             if not open_ & found:
                 found |= open_
                 steps.append(Step(open_, 0, partial(_span_reason, grid, span, open_)))
+    if not steps:
+        board.mark_quiet(two_borders)
     return steps
 
 
@@ -138,8 +151,12 @@ def room_patterns(board: Board) -> list[Step] | None:
     grid = board.grid
     found = layout(board.puzzle)
     undecided, shaded = board.undecided, board.shaded
+    news = board.since_quiet(room_patterns)
+    if news is not None and not _in_two_rooms(board.puzzle, board.unshaded & ~news):
+        news = None  # a room's first white cell outside it, new since, changes what its placements may wall in
+    near = touched(found.zoned_at, news)
     steps = []
-    for room in found.numbered:
+    for room in found.numbered if near is None else [found.numbered[k] for k in near]:
         open_ = room.cells & undecided
         if not open_:
             continue
@@ -156,7 +173,17 @@ def room_patterns(board: Board) -> list[Step] | None:
         if always_black or always_white:
             steps.append(Step(always_black, always_white,
                               partial(_pattern_reason, grid, room, need, always_black, always_white)))
+    if not steps:
+        board.mark_quiet(room_patterns)
     return steps
+
+
+def _in_two_rooms(puzzle: Puzzle, white: Mask) -> bool:
+    """Whether the cells ``white`` lie in two rooms or more (so every room has one of them outside it)."""
+    if not white:
+        return False
+    assert puzzle.rooms is not None
+    return bool(white & ~puzzle.room_masks[puzzle.rooms[lowest(white)]])
 
 
 def _remembered(board: Board, found: Layout, room: Room, open_: Mask, need: int) -> tuple[Mask, Mask] | None:
