@@ -15,19 +15,17 @@ an articulation point if the not-black cells around it (its ring of eight)
 fall into two or more arcs that each hold one of its four neighbours: when
 they form one arc, any path through the cell can go round it instead.
 :func:`local_cuts` finds every such cell of the board at once with a few
-shifts and masks.  :func:`white_cuts` starts there: with no candidate it is
-done after one flood, with a handful it checks each by one flood (a flood is
-a few dozen whole-board mask operations, cheaper than a Python pass over the
-cells), and only with more than :data:`FLOOD_LIMIT` does it run the Tarjan
-pass.
+shifts and masks.
 
 Most candidates are no cut at all: their neighbours meet again a step or two
 away, round the black cell that splits their ring.  :func:`locally_joined`
 proves this within the 5x5 window around a candidate, remembering the answer
 by the window's contents, so one dictionary look-up a candidate usually
-settles it.  A flood is skipped for each candidate so proven, and the Tarjan
-pass whenever every candidate is (the usual case late in a probe trial):
-with no cut to find, the answer is the same whichever way it is worked out.
+settles it.  :func:`white_cuts` checks each candidate left by one flood (a
+flood is a few dozen whole-board mask operations, cheaper than a Python pass
+over the cells), and only with more than :data:`FLOOD_LIMIT` left does it run
+the Tarjan pass.  Either way finds the same cuts; the white cell named as the
+one a cut would strand may differ.
 """
 
 from __future__ import annotations
@@ -59,7 +57,8 @@ ONE = ord("1")
 
 
 FLOOD_LIMIT = 8
-"""Candidate cut cells up to which :func:`white_cuts` checks each by a flood rather than run Tarjan."""
+"""Candidate cut cells (left after :func:`locally_joined`) up to which :func:`white_cuts` checks each by a
+flood rather than run Tarjan."""
 
 
 def local_cuts(grid: Grid, space: Mask) -> Mask:
@@ -136,9 +135,9 @@ def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
     """Articulation points of the graph on ``space`` (not-black cells) separating ``white`` cells.
 
     The candidates are the undecided :func:`local_cuts` of the white cells'
-    component that :func:`locally_joined` cannot clear; a few are checked by
-    one flood each, more by one Tarjan pass (:func:`tarjan_cuts`) over the
-    component, as when no candidate had been cleared.  ``white`` must be a
+    component that :func:`locally_joined` cannot clear; up to
+    :data:`FLOOD_LIMIT` are checked by one flood each, more by one Tarjan
+    pass (:func:`tarjan_cuts`) over the component.  ``white`` must be a
     subset of ``space`` and non-empty.
     """
     root = white & -white
@@ -146,7 +145,6 @@ def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
     candidates = local_cuts(grid, reached) & ~white
     if not candidates:
         return Cuts(reached, white & ~reached)
-    many = candidates.bit_count() > FLOOD_LIMIT
     left = 0
     rest = candidates
     while rest:
@@ -156,7 +154,7 @@ def white_cuts(grid: Grid, space: Mask, white: Mask) -> Cuts:
             left |= bit
     if not left:
         return Cuts(reached, white & ~reached)
-    if many:
+    if left.bit_count() > FLOOD_LIMIT:
         return tarjan_cuts(grid, space, white)
     ours = white & reached
     cuts: dict[Cell, Cell] = {}
