@@ -225,6 +225,15 @@ class Grid:
         cols = self.cols
         return mask & (mask >> 1) & (mask >> cols) & (mask >> (cols + 1)) & self.window_corners
 
+    def windows_meeting(self, mask: Mask) -> Mask:
+        """Top-left cells of the 2x2 windows that hold a cell of ``mask``.
+
+        >>> bin(Grid.of(3, 3).windows_meeting(1 << 4))
+        '0b11011'
+        """
+        cols = self.cols
+        return (mask | mask >> 1 | mask >> cols | mask >> (cols + 1)) & self.window_corners
+
     def window(self, corner: Cell) -> Mask:
         """The four cells of the 2x2 window whose top-left cell is ``corner``."""
         return (0b11 | (0b11 << self.cols)) << corner

@@ -92,6 +92,37 @@ def test_errands_need_a_single_owner() -> None:
     assert [(e.island, e.cells, e.stray) for e in found] == [(0, full, False)]
 
 
+def test_errands_are_the_blocks_one_wanted_island_alone_reaches() -> None:
+    """``errands`` picks its blocks with whole-board masks; here each block is looked at on its own, from
+    the definition: no land in it, and its open cells reached by exactly one island, a wanted one."""
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(300):
+        grid = Grid.of(rng.randint(2, 9), rng.randint(2, 9))
+        cells_ = range(grid.size)
+        land = sum(1 << c for c in cells_ if rng.random() < 0.15)
+        unknown = sum(1 << c for c in cells_ if rng.random() < 0.7) & ~land
+        reaches = {k: sum(1 << c for c in cells_ if rng.random() < rng.choice((0.1, 0.3))) for k in range(4)}
+        wanted = {k for k in reaches if rng.random() < 0.7}
+        expected = []
+        for corner in range(grid.size):
+            if not grid.window_corners >> corner & 1:
+                continue
+            block = grid.window(corner)
+            open_ = block & unknown
+            owners = [k for k, reach in reaches.items() if reach & open_]
+            if not block & land and len(owners) == 1 and owners[0] in wanted:
+                expected.append((owners[0], open_ & reaches[owners[0]]))
+        kept: list[tuple[int, int]] = []
+        for k, mask in sorted(expected, key=lambda e: e[1].bit_count()):
+            if not any(j == k and not other & ~mask for j, other in kept):
+                kept.append((k, mask))
+        found = errands(grid, land, unknown, [], reaches, wanted)
+        assert [(e.island, e.cells) for e in found] == kept
+        seen += len(found)
+    assert seen > 100
+
+
 def sparse_boards(rng: random.Random, count: int) -> list[tuple[Puzzle, Board]]:
     """Partial boards of corpus puzzles with few clues, cut from their published solutions."""
     from ..conftest import corpus_lines

@@ -65,19 +65,14 @@ def errands(grid: Grid, land: Mask, unknown: Mask, strays: Iterable[Mask],
             if reach & candidates:
                 for c in cells(reach & candidates):
                     owner[c] = k
-        corners = grid.window_corners
-        # a block is worth a look only if one of its open cells is reached by one island alone
-        near = candidates | candidates >> 1 | candidates >> grid.cols | candidates >> (grid.cols + 1)
-        for corner in cells(corners & near):
-            block = grid.window(corner)
-            if block & land:
-                continue
-            open_ = block & unknown
-            if open_ & reach_twice:
-                continue
+        # the blocks worth a look: no land, an open cell reached by one island alone, none by two
+        meeting = grid.windows_meeting
+        corners = meeting(candidates) & ~meeting(land) & ~meeting(unknown & reach_twice)
+        for corner in cells(corners):
+            open_ = grid.window(corner) & unknown
             k = owner[lowest(open_ & candidates)]
             if not open_ & reach_all & ~reaches[k]:  # no other island reaches the block
-                out.append(Errand(k, open_ & reaches[k], block, False))
+                out.append(Errand(k, open_ & reaches[k], grid.window(corner), False))
     for stray in strays:
         if stray & reach_twice:
             continue
@@ -122,7 +117,24 @@ class Costs:
     """Cells ``y`` such that one tree of at most ``need`` new cells joins the island, ``y`` and the errand."""
 
 
+COSTS_LIMIT = 20_000
+"""Errand costs remembered before the memory starts over."""
+_COSTS: dict[tuple[Grid, Mask, Mask, Mask, int], Costs] = {}
+
+
 def errand_costs(grid: Grid, from_core: list[Mask], core: Mask, target: Mask, within: Mask, need: int) -> Costs:
+    """:func:`_errand_costs`, remembered by its inputs (``from_core`` follows from the others): probing
+    asks again about the same island and errand while its trials change the board elsewhere."""
+    key = (grid, core, target, within, need)
+    found = _COSTS.get(key)
+    if found is None:
+        if len(_COSTS) >= COSTS_LIMIT:
+            _COSTS.clear()
+        found = _COSTS[key] = _errand_costs(grid, from_core, core, target, within, need)
+    return found
+
+
+def _errand_costs(grid: Grid, from_core: list[Mask], core: Mask, target: Mask, within: Mask, need: int) -> Costs:
     """The :class:`Costs` of an errand, from the island's rings ``from_core`` (:func:`contracted_rings`).
 
     A way of at most ``need`` new cells from the island to the errand passes
