@@ -30,7 +30,8 @@ solver following a hypothesis looks where it leads, not over the whole board.
 Two shortcuts change no finding.  A probe that failed is skipped until the
 board changes near its cell (:data:`PROBE_RADIUS`); only a pass that skipped
 nothing may report that probing finds nothing, so the fixpoint is the same
-as without skipping.  And a trial that stopped because nothing more applied,
+as without skipping (that full pass takes the outcomes of the trials the
+skipping pass ran, on the same board, and runs the others).  And a trial that stopped because nothing more applied,
 before its step bound, ends the same way under any bound at least as large:
 on the same board, a longer probe with the same inner ladder takes its
 outcome instead of running it again.
@@ -212,9 +213,10 @@ class Prober:
         fresh = decided & ~memory.seen.get(spec.name, 0)
         memory.seen[spec.name] = decided
         order = nearest_first(board.grid, self.ruleset.candidates(board), fresh)
-        steps, probed, skipped = self._pass(board, memory, order, failed, True)
+        ran: dict[tuple[Cell, bool], tuple[Mask, Mask]] = {}
+        steps, probed, skipped = self._pass(board, memory, order, failed, True, ran)
         if not steps and skipped:
-            steps, probed, _ = self._pass(board, memory, order, failed, False)
+            steps, probed, _ = self._pass(board, memory, order, failed, False, ran)
         if len(steps) > 1 and spec.sweep:
             memory.pending = Pending(spec.level, spec.name, list(zip(steps[1:], probed[1:])))
             return steps[:1]
@@ -222,8 +224,14 @@ class Prober:
 
     def _pass(self, board: Board, memory: ProbeMemory, order: list[Cell],
               failed: dict[tuple[Cell, bool, int], tuple[Mask, Mask]],
-              skip: bool) -> tuple[list[Step], list[Cell], bool]:
-        """The pass's findings, the cell each probed, and whether it skipped a probe."""
+              skip: bool, ran: dict[tuple[Cell, bool], tuple[Mask, Mask]]) -> tuple[list[Step], list[Cell], bool]:
+        """The pass's findings, the cell each probed, and whether it skipped a probe.
+
+        ``ran`` holds the outcome of each trial that this pass, or an earlier
+        pass on the same board, ran and that broke no rule: the same trial on
+        the same board ends the same way, so the full pass after a skipping
+        one runs only the trials the first skipped.
+        """
         spec, ruleset = self.spec, self.ruleset
         words = ruleset.words
         bound = spec.max_steps
@@ -252,6 +260,10 @@ class Prober:
                 if skip and failed.get((cell, shade, bound)) == key:
                     skipped = True
                     continue
+                done = ran.get((cell, shade))
+                if done is not None:
+                    outcomes.append(done)
+                    continue
                 known = settled.get((cell, shade, spec.inner_level))
                 if known is not None and known.board == whole and known.taken < bound:
                     outcomes.append((known.shaded, known.unshaded))
@@ -270,6 +282,7 @@ class Prober:
                     settled[(cell, shade, spec.inner_level)] = SettledTrial(whole, taken, attempt.shaded,
                                                                             attempt.unshaded)
                 failed[(cell, shade, bound)] = key
+                ran[(cell, shade)] = attempt.shaded, attempt.unshaded
                 outcomes.append((attempt.shaded, attempt.unshaded))
             if len(outcomes) == 2:
                 (a_shaded, a_unshaded), (b_shaded, b_unshaded) = outcomes
