@@ -47,12 +47,12 @@ class Layout:
     """For each room, the spans that meet it, in the order of :attr:`spans`."""
     nears: tuple[Mask, ...]
     """For each room, the room and the cells next to it."""
-    numbered_at: tuple[tuple[int, ...], ...]
-    """For each cell, the place in :attr:`numbered` of its room (nothing for a room without a number)."""
-    spans_at: tuple[tuple[int, ...], ...]
-    """For each cell, the places in :attr:`spans` of the spans through it."""
-    zoned_at: tuple[tuple[int, ...], ...]
-    """For each cell, the places in :attr:`numbered` of the rooms whose zone holds it."""
+    numbered_units: Units
+    """The cells of the :attr:`numbered` rooms, to find those that hold a changed cell."""
+    span_units: Units
+    """The :attr:`spans`, likewise."""
+    zone_units: Units
+    """The zones of the :attr:`numbered` rooms, likewise."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Room placements already worked out, by room and the state of its zone (see the techniques)."""
 
@@ -83,20 +83,48 @@ def spans(grid: Grid, rooms: Sequence[int], rows: Iterable[int] | None = None,
 
 LOCAL_LIMIT = 24
 """Above this many cells decided since a technique last found nothing, it looks at every room or span."""
+INDEX_AFTER = 64
+"""Look-ups a :class:`Units` answers mask by mask before it builds its index by cell: the generator's
+layouts, each solved a few times, never pay for one; a solve's probing asks thousands of times."""
 
 
-def touched(at: Sequence[tuple[int, ...]], news: Mask | None) -> list[int] | None:
-    """The places (in order) of the rooms or spans that hold a cell of ``news``, by the index ``at``
-    (cell to places); ``None`` when every one should be looked at (``news`` is ``None``, or holds
-    more than :data:`LOCAL_LIMIT` cells)."""
-    if news is None or news.bit_count() > LOCAL_LIMIT:
-        return None
-    hit: set[int] = set()
-    while news:
-        low = news & -news
-        hit.update(at[low.bit_length() - 1])
-        news ^= low
-    return sorted(hit)
+class Units:
+    """Masks of cells (rooms, spans, zones) of a board of ``size`` cells, in order, and which of them
+    hold a cell of a few."""
+
+    __slots__ = ("_asked", "_at", "masks", "size")
+
+    def __init__(self, masks: Sequence[Mask], size: int) -> None:
+        self.masks = tuple(masks)
+        self.size = size
+        self._asked = 0
+        self._at: list[list[int]] | None = None
+
+    def meeting(self, news: Mask | None) -> list[int] | None:
+        """The places (in order) of the masks that hold a cell of ``news``; ``None`` when every one should
+        be looked at (``news`` is ``None``, or holds more than :data:`LOCAL_LIMIT` cells)."""
+        if news is None or news.bit_count() > LOCAL_LIMIT:
+            return None
+        at = self._at
+        if at is None:
+            self._asked += 1
+            if self._asked <= INDEX_AFTER:
+                return [k for k, mask in enumerate(self.masks) if mask & news]
+            at = self._at = self._index()
+        hit: set[int] = set()
+        while news:
+            low = news & -news
+            hit.update(at[low.bit_length() - 1])
+            news ^= low
+        return sorted(hit)
+
+    def _index(self) -> list[list[int]]:
+        """For each cell of the board (``size`` cells), the places of the masks that hold it."""
+        at: list[list[int]] = [[] for _ in range(self.size)]
+        for place, mask in enumerate(self.masks):
+            for cell in _cells(mask):
+                at[cell].append(place)
+        return at
 
 
 _MEMO: dict[int, tuple[Puzzle, Layout]] = {}
@@ -132,19 +160,9 @@ def _layout(puzzle: Puzzle) -> Layout:
             zones[k] |= span
             meeting[k].append(span)
     numbered = tuple(r for r in rooms if r.number is not None)
-    numbered_at: list[tuple[int, ...]] = [() for _ in range(grid.size)]
-    zoned_at: list[list[int]] = [[] for _ in range(grid.size)]
-    for place, room in enumerate(numbered):
-        for cell in _cells(room.cells):
-            numbered_at[cell] = (place,)
-        for cell in _cells(zones[room.index]):
-            zoned_at[cell].append(place)
-    spans_at: list[list[int]] = [[] for _ in range(grid.size)]
-    for place, span in enumerate(found):
-        for cell in _cells(span):
-            spans_at[cell].append(place)
     return Layout(grid, rooms, numbered, tuple(found), tuple(zones), tuple(tuple(m) for m in meeting), nears,
-                  tuple(numbered_at), tuple(tuple(s) for s in spans_at), tuple(tuple(z) for z in zoned_at))
+                  Units([room.cells for room in numbered], grid.size), Units(found, grid.size),
+                  Units([zones[room.index] for room in numbered], grid.size))
 
 
 def most_black(grid: Grid, room: Mask) -> int:

@@ -39,7 +39,7 @@ from ...frame.levels import Level
 from ...grid import Grid, Mask, cells, lowest
 from ...puzzle import Puzzle
 from ..black_white import BLACK_NEIGHBOURS, CONNECTIVITY, WHITE_EXIT
-from .layout import Layout, Room, layout, touched
+from .layout import Layout, Room, layout
 
 PATTERN_NODES = 2000
 """Search nodes :func:`room_patterns` may spend on one room before leaving it alone."""
@@ -67,7 +67,7 @@ def room_count(board: Board) -> list[Step] | None:
     grid = board.grid
     undecided, shaded = board.undecided, board.shaded
     found = layout(board.puzzle)
-    near = touched(found.numbered_at, board.since_quiet(room_count))
+    near = found.numbered_units.meeting(board.since_quiet(room_count))
     steps = []
     for room in found.numbered if near is None else [found.numbered[k] for k in near]:
         room_cells = room.cells
@@ -112,8 +112,9 @@ def two_borders(board: Board) -> list[Step] | None:
     """
     grid = board.grid
     black, undecided = board.shaded, board.undecided
-    every = layout(board.puzzle).spans
-    near = touched(layout(board.puzzle).spans_at, board.since_quiet(two_borders))
+    found_layout = layout(board.puzzle)
+    every = found_layout.spans
+    near = found_layout.span_units.meeting(board.since_quiet(two_borders))
     steps = []
     found = 0
     for span in every if near is None else [every[k] for k in near]:
@@ -154,7 +155,7 @@ def room_patterns(board: Board) -> list[Step] | None:
     news = board.since_quiet(room_patterns)
     if news is not None and not _in_two_rooms(board.puzzle, board.unshaded & ~news):
         news = None  # a room's first white cell outside it, new since, changes what its placements may wall in
-    near = touched(found.zoned_at, news)
+    near = found.zone_units.meeting(news)
     steps = []
     for room in found.numbered if near is None else [found.numbered[k] for k in near]:
         open_ = room.cells & undecided
