@@ -31,10 +31,11 @@ Two shortcuts change no finding.  A probe that failed is skipped until the
 board changes near its cell (:data:`PROBE_RADIUS`); only a pass that skipped
 nothing may report that probing finds nothing, so the fixpoint is the same
 as without skipping (that full pass takes the outcomes of the trials the
-skipping pass ran, on the same board, and runs the others).  And a trial that stopped because nothing more applied,
-before its step bound, ends the same way under any bound at least as large:
-on the same board, a longer probe with the same inner ladder takes its
-outcome instead of running it again.
+skipping pass ran on the same board, and runs only the others).  And a
+trial that stopped because nothing more applied, before its step bound,
+ends the same way under any bound at least as large: on the same board, a
+longer probe with the same inner ladder takes its outcome instead of
+running it again.
 """
 
 from __future__ import annotations
