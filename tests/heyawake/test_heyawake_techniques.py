@@ -150,7 +150,25 @@ def test_search_branches_on_the_first_candidate() -> None:
     for board in boards:
         if board.undecided:
             assert first_candidate(board) == candidates(board)[0]
+            assert candidates(board) == _candidates_by_definition(board)
     assert len(boards) > 100
+
+
+def _candidates_by_definition(board: Board) -> list[int]:
+    """The candidate order read off its definition: each cell of a ranked group at its smallest rank, by
+    rank and then cell, then the cells next to decided ones, then the rest, each in cell order."""
+    from pencilkit.genres.heyawake.branching import _groups
+
+    best: dict[int, int] = {}
+    for rank, open_ in _groups(board):
+        for cell in range(board.grid.size):
+            if open_ >> cell & 1:
+                best[cell] = min(rank, best.get(cell, rank))
+    order = sorted(best, key=lambda cell: (best[cell], cell))
+    decided = board.shaded | board.unshaded
+    rest = [c for c in range(board.grid.size) if board.undecided >> c & 1 and c not in best]
+    near = [c for c in rest if board.grid.neighbours[c] & decided]
+    return order + near + [c for c in rest if c not in near]
 
 
 def _outcome(technique_find: Callable[[Board], list[Step] | None], board: Board) -> object:

@@ -29,17 +29,19 @@ def _groups(board: Board) -> Iterator[tuple[int, Mask]]:
 def candidates(board: Board) -> list[Cell]:
     """Undecided cells, most constrained first.
 
-    First the cells of the ranked groups (:func:`_groups`), by rank and then
-    by cell, then cells next to decided ones, then the rest.
+    First the cells of the ranked groups (:func:`_groups`), by their smallest
+    rank and then by cell, then cells next to decided ones, then the rest.
     """
     undecided = board.undecided
-    ranked = sorted((rank, cell) for rank, open_ in _groups(board) for cell in cells(open_))
+    by_rank: dict[int, Mask] = {}
+    for rank, open_ in _groups(board):
+        by_rank[rank] = by_rank.get(rank, 0) | open_
     order: list[Cell] = []
     seen = 0
-    for _, cell in ranked:
-        if not seen >> cell & 1:
-            seen |= 1 << cell
-            order.append(cell)
+    for rank in sorted(by_rank):
+        fresh = by_rank[rank] & ~seen
+        order.extend(cells(fresh))
+        seen |= fresh
     frontier = board.grid.dilate(board.shaded | board.unshaded) & undecided & ~seen
     order.extend(cells(frontier))
     order.extend(cells(undecided & ~seen & ~frontier))
