@@ -229,6 +229,10 @@ def _remembered(board: Board, found: Layout, room: Room, open_: Mask, need: int)
     return agreed
 
 
+class _NothingAgreed(Exception):
+    """The placements listed so far agree on no cell (so the room has at least one)."""
+
+
 def _agreement(board: Board, room: Room, open_: Mask, need: int,
                spans: tuple[Mask, ...]) -> tuple[Mask, Mask] | None:
     """The open cells of ``room`` black in every good placement, and the cells white in every one (open
@@ -240,7 +244,9 @@ def _agreement(board: Board, room: Room, open_: Mask, need: int,
     cell in increasing order, each cell black or not, with every node counted
     against :data:`PATTERN_NODES`: a node is a cell to decide, or a leaf (all
     black cells placed, or too few cells left for them), which its parent
-    settles without a call.
+    settles without a call.  The listing stops once the placements found
+    agree on no cell: nothing is to be decided then, and the room has a
+    placement, so it is no contradiction either.
     """
     grid = board.grid
     dilate, touching, neighbours = grid.dilate, grid.touching, grid.neighbours
@@ -271,6 +277,8 @@ def _agreement(board: Board, room: Room, open_: Mask, need: int,
         every_black &= black
         every_white &= ~black
         every_near &= touched
+        if not every_black | every_white | every_near:
+            raise _NothingAgreed  # the placements agree on no cell: none to come can change that
 
     def place(k: int, left: int, black: Mask, banned: Mask) -> bool:
         """Decide cell ``k`` and on, ``left`` (at least one) black cells to go and room for them."""
@@ -296,8 +304,11 @@ def _agreement(board: Board, room: Room, open_: Mask, need: int,
             return nodes <= PATTERN_NODES
         return place(k + 1, left, black, banned)
 
-    if not place(0, need, 0, dilate(shaded)):
-        return None
+    try:
+        if not place(0, need, 0, dilate(shaded)):
+            return None
+    except _NothingAgreed:
+        return 0, 0
     if count == 0:
         raise Contradiction(f"{_room(grid, room)} has no way to place its {room.number} black cells", room.cells)
     return every_black, every_white | every_near
