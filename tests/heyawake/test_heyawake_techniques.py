@@ -257,3 +257,18 @@ def test_units_meeting_a_few_cells_by_mask_and_by_index() -> None:
     for _ in range(3 * INDEX_AFTER):
         news = sum(1 << c for c in rng.sample(range(size), rng.randint(1, 5)))
         assert units.meeting(news) == [k for k, mask in enumerate(masks) if mask & news]
+
+
+def test_white_cells_appearing_elsewhere_make_the_only_group_look_again() -> None:
+    """a1 is the only white cell, with one way out (b1): nothing to say while it is all the white there
+    is. A white cell at e1, far from it, gives it somewhere to go, so b1 is white."""
+    from pencilkit.genres.black_white import white_exit
+
+    puzzle = Puzzle.from_id("heyawake:1x5:.,.,.,.,.:0,0,0,0,0")
+    earlier = Board(puzzle, 0, 1 << 0)
+    assert not white_exit(earlier)
+    later = earlier.copy()
+    later.assign(0, 1 << 4)
+    found = _outcome(white_exit, Board(puzzle, later.shaded, later.unshaded))
+    assert isinstance(found, list) and [step[:2] for step in found] == [(0, 1 << 1), (0, 1 << 3)]
+    assert _outcome(white_exit, later) == found

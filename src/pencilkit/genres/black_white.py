@@ -131,7 +131,11 @@ def white_exit(board: Board) -> list[Step] | None:
     """A group of white cells with white cells elsewhere and one open cell around it: that cell is white.
 
     Only groups whose every cell has at most one open neighbour can have one
-    exit, so the groups are flooded from such cells alone.
+    exit, so the groups are flooded from such cells alone.  Once this has
+    found nothing, a group can only come to have one exit where a cell in it
+    or around it was decided since, or, if the white cells then were one
+    group, by white cells appearing elsewhere: only the groups of such cells
+    are flooded then, each until it reaches a cell with more open neighbours.
     """
     grid = board.grid
     white, open_ = board.unshaded, board.undecided
@@ -142,18 +146,61 @@ def white_exit(board: Board) -> list[Step] | None:
     left, right = (open_ << 1) & grid.not_first_col, (open_ >> 1) & grid.not_last_col
     many = white & ((up & (down | left | right)) | (down & (left | right)) | (left & right))
     seeds = white & grid.dilate(open_) & ~many
+    news = board.since_quiet(white_exit)
+    if news is None or news.bit_count() > EXIT_NEWS_LIMIT:
+        groups = _seeded_groups(grid, white, many, seeds)
+    else:
+        before = white & ~news
+        groups = _groups_near(grid, white, many, seeds, grid.dilate(news) | (before & -before))
     steps = []
     found = 0
-    while seeds:
-        group = grid.flood(seeds & -seeds, white)
-        seeds &= ~group
-        if group & many or group == white:
+    for group in groups:
+        if group == white:
             continue
         exits = grid.border(group) & open_
         if exits & (exits - 1) == 0 and not exits & found:
             found |= exits
             steps.append(Step(0, exits, partial(_exit_reason, grid, group, exits)))
+    if not steps:
+        board.mark_quiet(white_exit)
     return steps
+
+
+EXIT_NEWS_LIMIT = 24
+"""Above this many cells decided since :func:`white_exit` last found nothing, it floods every group again."""
+
+
+def _seeded_groups(grid: Grid, white: Mask, many: Mask, seeds: Mask) -> list[Mask]:
+    """The groups of ``white`` cells that hold a seed and no cell of ``many``, in the order of their
+    lowest seeds."""
+    out = []
+    while seeds:
+        group = grid.flood(seeds & -seeds, white)
+        seeds &= ~group
+        if not group & many:
+            out.append(group)
+    return out
+
+
+def _groups_near(grid: Grid, white: Mask, many: Mask, seeds: Mask, area: Mask) -> list[Mask]:
+    """Those of :func:`_seeded_groups` that meet ``area``, in the same order.  Each flood stops as soon as it
+    reaches a cell of ``many`` (its group is ruled out), so the large white group costs a few rounds."""
+    cols, not_first, not_last, full = grid.cols, grid.not_first_col, grid.not_last_col, grid.full
+    out = []
+    starts = white & area & ~many
+    while starts:
+        group = starts & -starts
+        while True:
+            grown = (group | ((group << 1) & not_first) | ((group >> 1) & not_last) | ((group << cols) & full)
+                     | (group >> cols)) & white
+            if grown & many or grown == group:
+                break
+            group = grown
+        starts &= ~grown
+        if not grown & many and group & seeds:
+            out.append(group)
+    out.sort(key=lambda group: group & seeds & -(group & seeds))
+    return out
 
 
 def _exit_reason(grid: Grid, group: Mask, exit_: Mask) -> str:
