@@ -197,6 +197,24 @@ class Grid:
                 return cur
             cur = nxt
 
+    def flood_until(self, seed: Mask, within: Mask, stop: Mask) -> tuple[Mask, bool]:
+        """:meth:`flood`, given up as soon as it reaches a cell of ``stop`` (in ``within``): the cells
+        reached, and whether it stopped there (then they are only part of the flood).
+
+        >>> Grid.of(1, 5).flood_until(0b1, 0b11111, 0b1000), Grid.of(1, 5).flood_until(0b1, 0b111, 0b1000)
+        ((15, True), (7, False))
+        """
+        cols, not_first, not_last, full = self.cols, self.not_first_col, self.not_last_col, self.full
+        cur = seed & within
+        while True:
+            nxt = (cur | ((cur << 1) & not_first) | ((cur >> 1) & not_last) | ((cur << cols) & full)
+                   | (cur >> cols)) & within
+            if nxt & stop:
+                return nxt, True
+            if nxt == cur:
+                return cur, False
+            cur = nxt
+
     def joined(self, group: Mask, within: Mask) -> bool:
         """Whether the cells of ``group`` are connected through cells of ``within`` (which holds them).
 

@@ -21,6 +21,10 @@ from ..puzzle import Answer, Puzzle
 
 T = TypeVar("T")
 
+QUIET_LIMIT = 24
+"""Above this many cells decided since a technique last found nothing, :meth:`Board.since_quiet` says
+to look everywhere: a look near so many cells costs about as much."""
+
 
 class Contradiction(Exception):
     """The board cannot be completed to a solution.
@@ -117,14 +121,18 @@ class Board:
 
     def since_quiet(self, key: object) -> Mask | None:
         """The cells decided since the technique ``key`` last found nothing on this board (or on the
-        board it was copied from), or ``None`` if it never did.
+        board it was copied from); ``None`` (look everywhere) if it never did, or if more than
+        :data:`QUIET_LIMIT` cells were decided since.
 
         Cells only ever get decided, so a technique whose findings each rest
         on a few cells (a room, a line, a cell's neighbours) can find nothing
         where none of those cells changed: it need only look near these.
         """
         quiet = self._quiet.get(key)
-        return None if quiet is None else (self.shaded | self.unshaded) & ~quiet
+        if quiet is None:
+            return None
+        news = (self.shaded | self.unshaded) & ~quiet
+        return None if news.bit_count() > QUIET_LIMIT else news
 
     def answer(self) -> Answer:
         return Answer(self.grid.rows, self.grid.cols, self.shaded, self.unshaded)

@@ -147,7 +147,7 @@ def white_exit(board: Board) -> list[Step] | None:
     many = white & ((up & (down | left | right)) | (down & (left | right)) | (left & right))
     seeds = white & grid.dilate(open_) & ~many
     news = board.since_quiet(white_exit)
-    if news is None or news.bit_count() > EXIT_NEWS_LIMIT:
+    if news is None:
         groups = _seeded_groups(grid, white, many, seeds)
     else:
         before = white & ~news
@@ -166,10 +166,6 @@ def white_exit(board: Board) -> list[Step] | None:
     return steps
 
 
-EXIT_NEWS_LIMIT = 24
-"""Above this many cells decided since :func:`white_exit` last found nothing, it floods every group again."""
-
-
 def _seeded_groups(grid: Grid, white: Mask, many: Mask, seeds: Mask) -> list[Mask]:
     """The groups of ``white`` cells that hold a seed and no cell of ``many``, in the order of their
     lowest seeds."""
@@ -185,19 +181,12 @@ def _seeded_groups(grid: Grid, white: Mask, many: Mask, seeds: Mask) -> list[Mas
 def _groups_near(grid: Grid, white: Mask, many: Mask, seeds: Mask, area: Mask) -> list[Mask]:
     """Those of :func:`_seeded_groups` that meet ``area``, in the same order.  Each flood stops as soon as it
     reaches a cell of ``many`` (its group is ruled out), so the large white group costs a few rounds."""
-    cols, not_first, not_last, full = grid.cols, grid.not_first_col, grid.not_last_col, grid.full
     out = []
     starts = white & area & ~many
     while starts:
-        group = starts & -starts
-        while True:
-            grown = (group | ((group << 1) & not_first) | ((group >> 1) & not_last) | ((group << cols) & full)
-                     | (group >> cols)) & white
-            if grown & many or grown == group:
-                break
-            group = grown
-        starts &= ~grown
-        if not grown & many and group & seeds:
+        group, ruled_out = grid.flood_until(starts & -starts, white, many)
+        starts &= ~group
+        if not ruled_out and group & seeds:
             out.append(group)
     out.sort(key=lambda group: group & seeds & -(group & seeds))
     return out

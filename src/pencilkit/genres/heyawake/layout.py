@@ -81,8 +81,6 @@ def spans(grid: Grid, rooms: Sequence[int], rows: Iterable[int] | None = None,
     return out
 
 
-LOCAL_LIMIT = 24
-"""Above this many cells decided since a technique last found nothing, it looks at every room or span."""
 INDEX_AFTER = 64
 """Look-ups a :class:`Units` answers mask by mask before it builds its index by cell: the generator's
 layouts, each solved a few times, never pay for one; a solve's probing asks thousands of times."""
@@ -102,8 +100,8 @@ class Units:
 
     def meeting(self, news: Mask | None) -> list[int] | None:
         """The places (in order) of the masks that hold a cell of ``news``; ``None`` when every one should
-        be looked at (``news`` is ``None``, or holds more than :data:`LOCAL_LIMIT` cells)."""
-        if news is None or news.bit_count() > LOCAL_LIMIT:
+        be looked at (``news`` is ``None``, as :meth:`~pencilkit.frame.board.Board.since_quiet` says)."""
+        if news is None:
             return None
         at = self._at
         if at is None:

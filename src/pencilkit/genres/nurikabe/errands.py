@@ -25,8 +25,9 @@ they only ever underestimate a cost: both conclusions hold in every solution.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...grid import Cell, Grid, Mask, cells, lowest
 
@@ -122,19 +123,27 @@ COSTS_LIMIT = 20_000
 _COSTS: dict[tuple[Grid, Mask, Mask, Mask, int], Costs] = {}
 
 
-def errand_costs(grid: Grid, from_core: list[Mask], core: Mask, target: Mask, within: Mask, need: int) -> Costs:
-    """:func:`_errand_costs`, remembered by its inputs (``from_core`` follows from the others): probing
-    asks again about the same island and errand while its trials change the board elsewhere."""
+def errand_costs(grid: Grid, core: Mask, target: Mask, within: Mask, need: int) -> Costs:
+    """The :class:`Costs` of the errand ``target`` for the island ``core`` that still needs ``need`` cells
+    and may take those of ``within`` (:func:`_errand_costs`), remembered by these: probing asks again
+    about the same island and errand while its trials change the board elsewhere."""
     key = (grid, core, target, within, need)
     found = _COSTS.get(key)
     if found is None:
         if len(_COSTS) >= COSTS_LIMIT:
             _COSTS.clear()
+        from_core = _island_rings(grid, core, within, need)
         found = _COSTS[key] = _errand_costs(grid, from_core, core, target, within, need)
     return found
 
 
-def _errand_costs(grid: Grid, from_core: list[Mask], core: Mask, target: Mask, within: Mask, need: int) -> Costs:
+@lru_cache(maxsize=1024)
+def _island_rings(grid: Grid, core: Mask, within: Mask, need: int) -> tuple[Mask, ...]:
+    """The island's rings (:func:`contracted_rings`), shared by its errands."""
+    return tuple(contracted_rings(grid, core, within | core, core, need))
+
+
+def _errand_costs(grid: Grid, from_core: Sequence[Mask], core: Mask, target: Mask, within: Mask, need: int) -> Costs:
     """The :class:`Costs` of an errand, from the island's rings ``from_core`` (:func:`contracted_rings`).
 
     A way of at most ``need`` new cells from the island to the errand passes

@@ -37,7 +37,7 @@ from ...frame.levels import Level
 from ...grid import Cell, Grid, Mask, cells
 from .analysis import Analysis, Island, analysis, describe
 from .cuts import CutStructure, cut_structure
-from .errands import Errand, contracted_rings, errand_costs, errands
+from .errands import Errand, errand_costs, errands
 from .fence import Span, fence_boxes, walled_off
 
 SEA_PARTS: Derived[tuple[Mask, list[Mask], list[Mask]]] = Derived("sea parts")
@@ -553,23 +553,21 @@ def errand(board: Board) -> list[Step] | None:
     if not found:
         return None
     grid = board.grid
-    rings: dict[int, tuple[Mask, list[Mask], Mask]] = {}
+    rooms: dict[int, tuple[Mask, Mask]] = {}
     done = 0
     steps: list[Step] = []
     for job in found:
         island = growing[job.island]
         need = island.need
         assert need is not None
-        if job.island not in rings:
-            room = passable(a, island)
+        if job.island not in rooms:
             others = 0
             for k, cells_ in reach.items():
                 if k != job.island:
                     others |= cells_
-            from_island = contracted_rings(grid, island.cells, room | island.cells, island.cells, need)
-            rings[job.island] = room, from_island, others
-        room, from_core, others = rings[job.island]
-        costs = errand_costs(grid, from_core, island.cells, job.cells, room, need)
+            rooms[job.island] = passable(a, island), others
+        room, others = rooms[job.island]
+        costs = errand_costs(grid, island.cells, job.cells, room, need)
         mine = reach[job.island] & a.unknown & ~done
         passes = costs.passes & mine
         beyond = mine & ~others & ~costs.affordable & ~passes
