@@ -20,33 +20,13 @@ from pencilkit.genres.nurikabe.generate import (
     near_windows,
     reshape,
 )
-from pencilkit.genres.nurikabe.layout import (
-    Layout,
-    is_valid,
-    published_layout,
-    repair_layout,
-)
+from pencilkit.genres.nurikabe.cascade import cascade_layout
+from pencilkit.genres.nurikabe.layout import Layout, growth_layout, is_valid
 from pencilkit.genres.nurikabe.style import PUBLISHED, Band, Measures, published_density
 from pencilkit.grid import Grid, cells
 from pencilkit.puzzle import Answer
 
 NURIKABE = find_genre("nurikabe")
-
-
-def test_published_layouts_look_published() -> None:
-    """Over many 10x10 layouts: valid, few 1s, land near 45%, most of them inside the band."""
-    rng = random.Random(3)
-    made = [layout for layout in (published_layout(10, 10, rng) for _ in range(40)) if layout is not None]
-    assert len(made) >= 30
-    sizes = [island.bit_count() for layout in made for island in layout.islands]
-    assert all(is_valid(layout) for layout in made)
-    assert sizes.count(1) / len(sizes) < 0.2
-    assert sum(PUBLISHED.holds(layout) for layout in made) > len(made) / 3
-    assert 0.40 < sum(sizes) / (100 * len(made)) < 0.50
-    assert max(sizes) >= 8
-    dense = [repair_layout(10, 10, random.Random(k)) for k in range(20)]
-    dense_sizes = [island.bit_count() for layout in dense if layout for island in layout.islands]
-    assert dense_sizes.count(1) / len(dense_sizes) > 0.4  # the other style is the dense one
 
 
 def test_turning_land_to_sea_keeps_layouts_valid() -> None:
@@ -56,7 +36,7 @@ def test_turning_land_to_sea_keeps_layouts_valid() -> None:
         rng = random.Random(seed)
         layout = None
         while layout is None:
-            layout = published_layout(8, 9, rng)
+            layout = cascade_layout(8, 9, rng)
         for _ in range(60):
             cell = rng.choice(list(cells(layout.land)))
             changed = layout.without_land(cell, rng)
@@ -104,7 +84,7 @@ def test_band_measures_and_admits() -> None:
     rng = random.Random(2)
     layout = None
     while layout is None or not band.holds(layout):
-        layout = published_layout(10, 10, rng)
+        layout = cascade_layout(10, 10, rng)
     more = layout
     while band.holds(more):  # grow land past half the board
         more = next(grown for c in cells(more.sea) if (grown := more.with_land(c)) is not None)
@@ -131,7 +111,7 @@ def test_reshape_breaks_the_rival(seed: int) -> None:
     for _ in range(2000):
         if tried == 12:
             break
-        layout = published_layout(rng.choice((3, 4)), 4, rng)
+        layout = growth_layout(rng.choice((3, 4)), 4, rng)
         if layout is None:
             continue
         rival = _multiple(layout)
@@ -147,50 +127,11 @@ def test_reshape_breaks_the_rival(seed: int) -> None:
     assert tried == 12
 
 
-def test_easy_layouts_have_their_clues_at_island_ends() -> None:
-    """Every island with an end has its clue at one; the islands stay as they were."""
-    rng = random.Random(8)
-    seen = 0
-    for _ in range(30):
-        layout = published_layout(8, 8, rng)
-        if layout is None:
-            continue
-        tipped = layout.clued_at_tips(rng)
-        assert tipped.islands == layout.islands and is_valid(tipped)
-        for island, clue in zip(tipped.islands, tipped.clue_cells):
-            assert island >> clue & 1
-            ends = [c for c in cells(island) if (tipped.grid.neighbours[c] & island).bit_count() == 1]
-            assert clue in ends or not ends
-            seen += bool(ends)
-    assert seen >= 100
-
-
-def test_easy_repairs_move_clues_only_to_island_ends() -> None:
-    """With ``tips``, a move that only moves a clue puts it at an end of its island; without, not always."""
-    loose = Band(land=(0.0, 1.0), ones=1.0, density_margin=10.0)
-    ends_only = {True: 0, False: 0}
-    moved = {True: 0, False: 0}
-    for tips in (True, False):
-        rng = random.Random(2)
-        for _ in range(400):
-            layout = published_layout(8, 8, rng)
-            if layout is None:
-                continue
-            changed = reshape(layout, Assessment(Outcome.EASIER), rng, loose, tips=tips)
-            if changed is None or changed.islands != layout.islands:
-                continue
-            for clue in set(changed.clue_cells) - set(layout.clue_cells):
-                moved[tips] += 1
-                ends_only[tips] += changed.ends >> clue & 1
-    assert moved[True] >= 20 and ends_only[True] == moved[True]
-    assert moved[False] >= 20 and ends_only[False] < moved[False]
-
-
 def test_published_style_checks_rivals_by_sat_at_every_level() -> None:
     rng = random.Random(1)
     layout = None
     while layout is None:
-        layout = published_layout(6, 6, rng)
+        layout = growth_layout(6, 6, rng)
     candidate = NurikabeCandidate(layout)
     board = start_board(candidate.puzzle)
     checked = NurikabeGenerator().find_rival(candidate, board, Level.EASY, None)
@@ -225,7 +166,7 @@ def test_a_rival_found_window_by_window_is_a_second_solution(level: Level) -> No
     for _ in range(12):
         layout = None
         while layout is None:
-            layout = published_layout(11, 11, rng)
+            layout = growth_layout(11, 11, rng)
         candidate = NurikabeCandidate(layout)
         board = start_board(candidate.puzzle)
         NURIKABE.ruleset.run(board, max_level=Level.EASY)
@@ -268,9 +209,9 @@ def test_the_style_is_chosen_by_name() -> None:
     published = pencilkit.generate("nurikabe", 7, 7, "medium", seed=2, style="published")[0]
     assert default.puzzle == published.puzzle != dense.puzzle  # auto is published at 7x7
     large = NurikabeGenerator()
-    assert large.published(15, 15) and not large.published(16, 16) and not large.published(4, 9)
-    assert large.published(8, 8, Level.EASY) and not large.published(10, 10, Level.EASY)
-    assert NurikabeGenerator(style="published").published(20, 20)
+    assert large.published(25, 25) and not large.published(25, 26) and not large.published(4, 9)
+    assert large.published(20, 20, Level.EASY) and large.published(25, 25, Level.EXPERT)
+    assert NurikabeGenerator(style="published").published(30, 30)
     with pytest.raises(PencilkitError, match="unknown style 'sparse' for nurikabe: choose one of auto, published, dense"):
         pencilkit.generate("nurikabe", 7, 7, "medium", style="sparse")
     with pytest.raises(PencilkitError, match="unknown style"):
@@ -281,5 +222,7 @@ def test_each_puzzle_names_the_style_it_was_made_in() -> None:
     small = pencilkit.generate("nurikabe", 6, 6, "hard", seed=1)[0]
     assert small.style == "published" and small.to_json()["style"] == "published"
     large_easy = pencilkit.generate("nurikabe", 12, 12, "easy", seed=1)[0]
-    assert large_easy.style == "dense"  # auto leaves large easy boards to the dense style
+    assert large_easy.style == "published"
+    larger = NurikabeGenerator().style_for(26, 26, Level.EASY)
+    assert larger == "dense"  # auto leaves boards past 25x25 to the dense style
     assert pencilkit.generate("kurodoko", 5, 5, "easy", seed=1)[0].style == "default"

@@ -6,14 +6,15 @@ its intended solution.  The frame's driver (:mod:`pencilkit.frame.generate`)
 assesses it and this module repairs it, never rejecting it outright, in one
 of two styles (:data:`STYLES`).
 
-The *published* style (:func:`reshape`) keeps every candidate inside the
-band of published puzzles (:mod:`.style`): layouts of big islands grown as
-lines (:func:`~.layout.published_layout`), and repairs at one cell that
-change the shape of the board where a second solution differs (a clue moves,
-land turns to sea and trims or splits an island, sea turns to land), give
-the ladder a foothold where it stalled, or make a too-easy puzzle harder.
-For easy targets, clues sit at an end of their island and move only to one.
-The driver weighs several such repairs at each step (:meth:`NurikabeGenerator.breadth`).
+The *published* style keeps every candidate inside the band of published
+puzzles (:mod:`.style`).  It starts from a cascade (:mod:`.cascade`): a
+layout built by the easy ladder's own facts, so its puzzle is unique and easy
+from the first candidate.  An easy target is done there; a harder one is
+reached by repairs at one cell (:func:`reshape`) that make a too-easy puzzle
+harder, change the shape of the board where a second solution differs (a
+clue moves, land turns to sea and trims or splits an island, sea turns to
+land), or give the ladder a foothold where it stalled.  The driver weighs
+several such repairs at each step (:meth:`NurikabeGenerator.breadth`).
 
 The *dense* style:
 
@@ -61,14 +62,13 @@ from ...frame.symmetry import Symmetry
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle
 from . import NURIKABE, feasibility
+from .cascade import cascade_layout
 from .layout import (
-    PUBLISHED_SIZES,
     Layout,
     growth_layout,
-    published_layout,
     repair_layout,
 )
-from .style import PUBLISHED, Band
+from .style import PUBLISHED, PUBLISHED_SIZES, Band
 from .symmetric import orbit_move, symmetric_layout
 
 EASY_SIZES = (1, 2, 3)
@@ -155,7 +155,7 @@ candidates unknown."""
 NEW_CLUE_SHARE = 0.5
 """Share of footholds that prefer a new island of 1 to moving a clue."""
 PUBLISHED_EASY_SIZES: Mapping[int, float] = {1: 0.06, 2: 0.30, 3: 0.32, 4: 0.22, 5: 0.10}
-"""Island sizes the published builder draws for easy puzzles: the same few 1s, no island past 5
+"""Island sizes the symmetric builder draws for easy puzzles: the same few 1s, no island past 5
 (the ladder up to easy has no reach argument, so a big island must be walled in by its exits)."""
 PUBLISHED_RIVAL_SHARE = 0.5
 """Share of the published style's repairs of a puzzle with a second solution that aim at that
@@ -177,12 +177,8 @@ Nurikabe (:data:`~pencilkit.genres.nurikabe.style.PUBLISHED`: big islands, few 1
 makes small islands in a lot of sea, many of them 1s, which is fastest; ``auto``, the default, is
 published where that style is measured to deliver within seconds (:meth:`NurikabeGenerator.published`)
 and dense elsewhere."""
-AUTO_PUBLISHED_CELLS = 225
-"""Largest board the ``auto`` style makes in the published style: beyond it the rival check from the
-screened board leaves most candidates unknown."""
-AUTO_PUBLISHED_EASY_CELLS = 64
-"""Largest board on which ``auto`` makes easy puzzles in the published style (larger easy ones take
-seconds to minutes)."""
+AUTO_PUBLISHED_CELLS = 625
+"""Largest board (25x25) the ``auto`` style makes in the published style, at every level."""
 BUILDERS = ("auto", "repair", "growth")
 """Layout builders of the dense style: ``auto`` takes :func:`best_builder`."""
 GROWTH_EXPERT_CELLS = 64
@@ -250,16 +246,14 @@ class NurikabeGenerator(GenreGenerator):
         """Whether puzzles of this shape and level are made in the published style.
 
         Only shapes published puzzles have (at least 5x5) are; ``auto`` takes
-        boards of at most :data:`AUTO_PUBLISHED_CELLS` cells, and for easy
-        targets at most :data:`AUTO_PUBLISHED_EASY_CELLS`.
+        boards of at most :data:`AUTO_PUBLISHED_CELLS` cells.
         """
         if not self.band.applies(rows, cols):
             return False
         if self.symmetry is not Symmetry.NONE:
             return True
         if self.style == "auto":
-            most = AUTO_PUBLISHED_EASY_CELLS if target <= Level.EASY else AUTO_PUBLISHED_CELLS
-            return rows * cols <= most
+            return rows * cols <= AUTO_PUBLISHED_CELLS
         return self.style == "published"
 
     def style_for(self, rows: int, cols: int, target: Level) -> str:
@@ -290,11 +284,10 @@ class NurikabeGenerator(GenreGenerator):
                 return None
             return NurikabeCandidate(layout)
         if self.published(rows, cols, target):
-            weights = PUBLISHED_EASY_SIZES if target <= Level.EASY else PUBLISHED_SIZES
-            layout = published_layout(rows, cols, rng, sizes=weights)
+            layout = cascade_layout(rows, cols, rng)
             if layout is None or not self.band.holds(layout):
                 return None
-            return NurikabeCandidate(layout.clued_at_tips(rng) if target <= Level.EASY else layout)
+            return NurikabeCandidate(layout)
         if self.builder_for(target, rows, cols) == "growth":
             sizes = EASY_SIZES if target <= Level.EASY else SIZES
             layout = growth_layout(rows, cols, rng, sizes=sizes)
@@ -373,7 +366,7 @@ class NurikabeGenerator(GenreGenerator):
                               apply=lambda lay, kind, cell, r: orbit_move(lay, kind, cell, r, perms, _apply))
             return None if changed is None else NurikabeCandidate(changed)
         if self.published(layout.rows, layout.cols, target):
-            changed = reshape(layout, assessment, rng, self.band, tips=target <= Level.EASY)
+            changed = reshape(layout, assessment, rng, self.band)
             return None if changed is None else NurikabeCandidate(changed)
         share = HARDER_RIVAL_SHARE if target >= Level.MEDIUM else RIVAL_SHARE
         if assessment.outcome is Outcome.MULTIPLE and rng.random() < share:
@@ -433,8 +426,7 @@ splitting its island)."""
 
 def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Band,
             rival_share: float = PUBLISHED_RIVAL_SHARE,
-            apply: Callable[[Layout, str, Cell, random.Random], Layout | None] | None = None,
-            tips: bool = False) -> Layout | None:
+            apply: Callable[[Layout, str, Cell, random.Random], Layout | None] | None = None) -> Layout | None:
     """The published style's repair: a random move of the kind the assessment calls for, kept in ``band``.
 
     * A second solution (with probability ``rival_share``; otherwise any
@@ -452,12 +444,6 @@ def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Ba
     * Easier than asked: a clue moves, an island grows, two join, or one is
       trimmed or split, anywhere on the board.
 
-    With ``tips`` (easy targets on free layouts), a clue moves only to an end
-    of its island (:attr:`~.layout.Layout.ends`): the ladder up to easy
-    grows an island through its one way out, which a clue at an end has and
-    one in the middle of a line does not; published puzzles rated easy have
-    93% of their clues at an end (hard 78%, expert 70%).
-
     ``None`` when no move keeps the layout valid and inside the band.  ``apply``
     makes a move (by default :func:`_apply`; a symmetric layout makes it at
     the cell's images too).
@@ -472,9 +458,6 @@ def reshape(layout: Layout, assessment: Assessment, rng: random.Random, band: Ba
         moves = _foothold_moves(layout, assessment.stalled.undecided)
     else:
         moves = _harder_moves(layout)
-    if tips:
-        ends = layout.ends
-        moves = [(kind, cell) for kind, cell in moves if kind != "clue" or ends >> cell & 1]
     rng.shuffle(moves)
     for kind, cell in moves:
         changed = make(layout, kind, cell, rng)

@@ -1,7 +1,7 @@
 """Nurikabe layouts that are valid by construction: islands in a connected, pool-free sea.
 
 A *layout* is a solved board: its islands (masks) and the cell of each that
-carries the clue; the clue's number is the island's size.  Three builders make
+carries the clue; the clue's number is the island's size.  Two builders make
 one, each keeping R2 (islands never touch), R3 (the sea stays connected) and
 R5 as loop invariants, so nothing is ever rejected for a reason it cannot name:
 
@@ -18,11 +18,6 @@ R5 as loop invariants, so nothing is ever rejected for a reason it cannot name:
   except that a pool cell may also join two islands into one (rarely chosen;
   without it the builder cornered itself on 28 of 30 15x15 boards, with it
   and an island cap of 12 on 7 of 30).
-* :func:`published_layout`: the same planting and growing, with island sizes
-  drawn as published puzzles have them (few 1s, a tail past 10) and grown by
-  preference along lines, then pools broken by growing islands rather than
-  by new ones: 40-50% land, a clue on about one cell in nine.
-
 A layout changes one cell at a time (:meth:`Layout.with_land`,
 :meth:`Layout.without_land`, :meth:`Layout.with_clue`), each change keeping
 it valid.
@@ -37,7 +32,7 @@ cell joined through its 3x3 box), and floods the board only when that fails.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -104,25 +99,6 @@ class Layout:
             if island & bit:
                 return k
         return -1
-
-    @property
-    def ends(self) -> Mask:
-        """The ends of the islands: land cells with exactly one neighbour in their island."""
-        neighbours = self.grid.neighbours
-        return sum(1 << c for island in self.islands for c in cells(island)
-                   if (neighbours[c] & island).bit_count() == 1)
-
-    def clued_at_tips(self, rng: random.Random) -> Layout:
-        """The same islands, each clue moved to an end of its island (:attr:`ends`, a random one) where
-        it is not at one already; an island without an end (a single cell, or every cell with two
-        island neighbours or more) keeps its clue."""
-        ends = self.ends
-        clue_cells = list(self.clue_cells)
-        for k, island in enumerate(self.islands):
-            tips = list(cells(island & ends))
-            if tips and clue_cells[k] not in tips:
-                clue_cells[k] = rng.choice(tips)
-        return Layout(self.rows, self.cols, self.islands, tuple(clue_cells))
 
     def touching(self, cell: Cell) -> list[int]:
         """Indices of the islands next to ``cell``, in increasing order."""
@@ -282,14 +258,11 @@ class Builder:
             return None
         return near
 
-    def break_pools(self, rng: random.Random, cap: int, grow_bias: float, merge: bool = False,
-                    new_weight: float = 1.0) -> bool:
+    def break_pools(self, rng: random.Random, cap: int, grow_bias: float, merge: bool = False) -> bool:
         """Whiten a cell of each 2x2 all-sea block until none is left; False when cornered.
 
         Blocks are broken in reading order (the first one with a legal cell).
         With ``merge`` a cell may join islands (rarely chosen when another will do).
-        A cell that would start a new island weighs ``new_weight`` against 1 for
-        one that grows an island of size 0 (see :func:`_weight`).
         rationale: picking blocks at random corners the builder two times in
         three on a 20x20 board, reading order about one time in three; the
         randomness that matters is which cell of the block turns to land.
@@ -308,7 +281,7 @@ class Builder:
                         continue
                     size = sum(self.island_size(k) for k in near)
                     options.append((cell, near))
-                    weight = new_weight if not near else _weight(size, cap, grow_bias)
+                    weight = _weight(size, cap, grow_bias)
                     weights.append(weight if len(near) <= 1 else MERGE_WEIGHT * weight)
                 if options:
                     cell, near = rng.choices(options, weights)[0]
@@ -366,57 +339,10 @@ def growth_layout(
     return builder.layout(rng)
 
 
-PUBLISHED_SIZES: Mapping[int, float] = {
-    1: 0.06, 2: 0.22, 3: 0.24, 4: 0.18, 5: 0.11, 6: 0.07, 7: 0.04, 8: 0.03, 9: 0.02, 10: 0.015, 11: 0.01, 12: 0.01,
-}
-"""How often the published builder draws each island size: the shape of the island sizes of
-published Nurikabe (janko.at's collection, pooled up to 20x20: about 12% ones, a quarter each 2s
-and 3s, a tail past 10), with fewer 1s, because breaking the pools left adds a few."""
-PUBLISHED_LAND = (0.36, 0.42)
-"""Share of the board the published builder plants before breaking pools, which adds about 5%
-more: published boards are 40-50% land (median 45%)."""
-PUBLISHED_NEW_WEIGHT = 0.15
-"""How little the published builder likes breaking a pool with a new island (most would be 1s)."""
-PUBLISHED_THIN = 0.9
-"""How strongly the published builder grows islands as lines and bends rather than blobs."""
-PUBLISHED_CAP = 16
-"""Largest island that breaking pools may make on a published layout."""
-
-
-def published_layout(
-    rows: int,
-    cols: int,
-    rng: random.Random,
-    *,
-    sizes: Mapping[int, float] = PUBLISHED_SIZES,
-    land_share: tuple[float, float] = PUBLISHED_LAND,
-    cap: int = PUBLISHED_CAP,
-    thin: float = PUBLISHED_THIN,
-) -> Layout | None:
-    """A layout shaped like published Nurikabe: few 1s, islands up to 12 cells (pools may grow
-    them to ``cap``), 40-50% land.
-
-    Islands are planted and grown to sizes drawn with the weights ``sizes``
-    until ``land_share`` of the board is land, then the pools left are broken
-    by growing the islands next to them rather than by new islands.  ``None``
-    when the builder is cornered.
-    """
-    builder = Builder(rows, cols)
-    drawn, weights = list(sizes), list(sizes.values())
-    _plant(builder, rng, rng.uniform(*land_share), lambda: rng.choices(drawn, weights)[0], thin)
-    if not builder.break_pools(rng, cap, 1.0, merge=True, new_weight=PUBLISHED_NEW_WEIGHT):
-        return None
-    return builder.layout(rng)
-
-
-def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[], int],
-           thin: float = 0.0) -> None:
+def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[], int]) -> None:
     """Plant islands (on sea cells touching no land whose loss keeps the sea whole) and grow each
     a cell at a time to a size from ``draw``, until ``share`` of the board is land.
 
-    With ``thin`` above 0, an island grows by preference along a line: a cell
-    touching two or more of its cells weighs ``1 - thin``, one that goes
-    straight on weighs 2, and a turn 1.
     """
     grid = builder.grid
     goal = share * grid.size
@@ -429,51 +355,15 @@ def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[]
             break
         target = draw()
         index = builder.take(seed)
-        last = seed
         while builder.island_size(index) < target:
             island = builder.islands[index]
             others = grid.dilate(builder.land & ~island)
             options = [c for c in cells(grid.border(island) & builder.sea & ~others)]
-            if thin:
-                options = by_line(grid, options, island, last, thin, rng)
-            else:
-                rng.shuffle(options)
+            rng.shuffle(options)
             step = next((c for c in options if builder.keeps_sea_connected(c)), None)
             if step is None:
                 break
             builder.take(step, index)
-            last = step
 
 
-def by_line(grid: Grid, options: list[Cell], island: Mask, last: Cell, thin: float,
-             rng: random.Random) -> list[Cell]:
-    """``options`` in a random order weighted toward growing ``island`` along a line from ``last``.
-
-    Drawn one at a time without replacement by ``rng.choices``, whose float
-    sums and products round the same on every machine.
-    """
-    before = list(cells(grid.neighbours[last] & island))
-    weights: list[float] = []
-    for cell in options:
-        if (grid.neighbours[cell] & island).bit_count() > 1:
-            weights.append(1.0 - thin)
-        elif any(_in_line(grid, b, last, cell) for b in before):
-            weights.append(2.0)
-        else:
-            weights.append(1.0)
-    order: list[Cell] = []
-    left = list(range(len(options)))
-    while left:
-        pick = rng.choices(left, [weights[k] for k in left])[0] if any(weights[k] for k in left) else left[0]
-        order.append(options[pick])
-        left.remove(pick)
-    return order
-
-
-def _in_line(grid: Grid, a: Cell, b: Cell, c: Cell) -> bool:
-    """Whether cells ``a``, ``b``, ``c`` stand in one row or one column, in that order."""
-    (ra, ca), (rb, cb), (rc, cc) = (divmod(x, grid.cols) for x in (a, b, c))
-    return (ra == rb == rc and cb - ca == cc - cb) or (ca == cb == cc and rb - ra == rc - rb)
-
-
-__all__ = ["Builder", "Layout", "by_line", "growth_layout", "is_valid", "published_layout", "repair_layout"]
+__all__ = ["Builder", "Layout", "growth_layout", "is_valid", "repair_layout"]

@@ -20,14 +20,15 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from ...grid import Cell, Grid, Mask, cells
-from .layout import PUBLISHED_SIZES, PUBLISHED_THIN, Layout, by_line, is_valid
+from .layout import Layout, is_valid
+from .style import PUBLISHED_SIZES
 
 Maps = tuple[tuple[Cell, ...], ...]
 """The maps of a symmetry as cell permutations, the identity first (:meth:`Symmetry.maps`)."""
 SYMMETRIC_LAND = (0.40, 0.46)
 """Share of the board a symmetric layout plants before breaking pools."""
-SYMMETRIC_THIN = PUBLISHED_THIN
-"""How strongly islands grow as lines rather than blobs (as in the published builder)."""
+SYMMETRIC_THIN = 0.9
+"""How strongly islands grow as lines rather than blobs (:func:`by_line`)."""
 
 
 def images(cell: Cell, perms: Maps) -> list[Cell]:
@@ -91,8 +92,8 @@ def symmetric_layout(rows: int, cols: int, rng: random.Random, perms: Maps, *,
                      land_share: tuple[float, float] = SYMMETRIC_LAND) -> Layout | None:
     """A symmetric layout shaped like published Nurikabe, or ``None`` when the builder is cornered.
 
-    As the published builder: islands planted and grown a cell at a time (and
-    each image with them) along lines to sizes drawn with the weights
+    Islands are planted and grown a cell at a time (and each image with
+    them) along lines (:func:`by_line`) to sizes drawn with the weights
     ``sizes``, until ``land_share`` of the board is land; then each pool left
     is broken at a cell and its images.
     """
@@ -158,6 +159,37 @@ def _orbit_land(layout: Layout, cell: Cell, perms: Maps, touching: int | None) -
             return None
         layout = changed
     return layout
+
+
+def by_line(grid: Grid, options: list[Cell], island: Mask, last: Cell, thin: float,
+             rng: random.Random) -> list[Cell]:
+    """``options`` in a random order weighted toward growing ``island`` along a line from ``last``.
+
+    Drawn one at a time without replacement by ``rng.choices``, whose float
+    sums and products round the same on every machine.
+    """
+    before = list(cells(grid.neighbours[last] & island))
+    weights: list[float] = []
+    for cell in options:
+        if (grid.neighbours[cell] & island).bit_count() > 1:
+            weights.append(1.0 - thin)
+        elif any(_in_line(grid, b, last, cell) for b in before):
+            weights.append(2.0)
+        else:
+            weights.append(1.0)
+    order: list[Cell] = []
+    left = list(range(len(options)))
+    while left:
+        pick = rng.choices(left, [weights[k] for k in left])[0] if any(weights[k] for k in left) else left[0]
+        order.append(options[pick])
+        left.remove(pick)
+    return order
+
+
+def _in_line(grid: Grid, a: Cell, b: Cell, c: Cell) -> bool:
+    """Whether cells ``a``, ``b``, ``c`` stand in one row or one column, in that order."""
+    (ra, ca), (rb, cb), (rc, cc) = (divmod(x, grid.cols) for x in (a, b, c))
+    return (ra == rb == rc and cb - ca == cc - cb) or (ca == cb == cc and rb - ra == rc - rb)
 
 
 __all__ = ["Maps", "images", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]

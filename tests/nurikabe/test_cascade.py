@@ -1,0 +1,68 @@
+"""Cascades: layouts built by the easy ladder's own facts, which the ladder up to easy then finishes."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from pencilkit.frame.ladder import Trace
+from pencilkit.frame.levels import Level
+from pencilkit.genres import find_genre, start_board
+from pencilkit.genres.nurikabe.cascade import cascade_layout
+from pencilkit.genres.nurikabe.layout import Layout, is_valid
+from pencilkit.genres.nurikabe.style import PUBLISHED
+
+from .test_oracle import oracle_solutions
+
+NURIKABE = find_genre("nurikabe")
+
+
+def _made(rows: int, cols: int, seed: int, count: int) -> list[Layout]:
+    rng = random.Random(seed)
+    return [layout for layout in (cascade_layout(rows, cols, rng) for _ in range(count)) if layout is not None]
+
+
+def _finished_at_easy(layout: Layout) -> tuple[bool, Level]:
+    board = start_board(layout.puzzle())
+    trace = Trace(record=False)
+    NURIKABE.ruleset.run(board, max_level=Level.EASY, trace=trace)
+    return not board.undecided and board.shaded == layout.solution().shaded, trace.hardest
+
+
+def test_the_easy_ladder_finishes_every_cascade() -> None:
+    """On shapes from 5x5 to 12x12, every layout a cascade makes is valid and the ladder up to easy
+    solves its puzzle to that layout (so it is unique, and easy at most)."""
+    seen = 0
+    for rows, cols in ((5, 5), (6, 8), (8, 8), (10, 10), (9, 12), (12, 12)):
+        for layout in _made(rows, cols, rows * cols, 12):
+            assert is_valid(layout), layout
+            finished, hardest = _finished_at_easy(layout)
+            assert finished, layout.puzzle().id()
+            assert hardest <= Level.EASY
+            seen += 1
+    assert seen >= 50
+
+
+def test_small_cascades_have_one_solution_by_brute_force() -> None:
+    """The brute-force oracle, which knows no technique, finds each small cascade's puzzle unique."""
+    seen = set()
+    for rows, cols in ((4, 4), (3, 5)):
+        for layout in _made(rows, cols, 7, 20):
+            assert oracle_solutions(layout.puzzle()) == [layout.solution().shaded]
+            seen.add(layout)
+    assert len(seen) >= 10
+
+
+def test_a_seed_gives_one_layout() -> None:
+    assert _made(10, 10, 3, 4) == _made(10, 10, 3, 4)
+
+
+def test_cascades_look_published() -> None:
+    """10x10 cascades: at least a third inside the band of published looks, and those have islands
+    of published sizes (a mean of 3-4.5 cells, some of 7 or more)."""
+    made = _made(10, 10, 11, 40)
+    inside = [layout for layout in made if PUBLISHED.holds(layout)]
+    assert len(inside) >= len(made) / 3
+    sizes = [island.bit_count() for layout in inside for island in layout.islands]
+    assert 3.0 < statistics.mean(sizes) < 4.5
+    assert max(sizes) >= 7
