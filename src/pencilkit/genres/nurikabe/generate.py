@@ -179,6 +179,11 @@ published where that style is measured to deliver within seconds (:meth:`Nurikab
 and dense elsewhere."""
 AUTO_PUBLISHED_CELLS = 625
 """Largest board (25x25) the ``auto`` style makes in the published style, at every level."""
+DRAWN_EXPERT_CELLS = 25
+"""Largest board (5x5) on which the published style starts an expert target from a layout drawn
+freely (grown as lines, :func:`~.symmetric.symmetric_layout` with no symmetry) rather than from a
+cascade: on so few cells an easy puzzle is far from an expert one (5x5, seeds 0-9: a median of
+0.7 s drawn freely, 4.2 s from cascades)."""
 BUILDERS = ("auto", "repair", "growth")
 """Layout builders of the dense style: ``auto`` takes :func:`best_builder`."""
 GROWTH_EXPERT_CELLS = 64
@@ -284,7 +289,10 @@ class NurikabeGenerator(GenreGenerator):
                 return None
             return NurikabeCandidate(layout)
         if self.published(rows, cols, target):
-            layout = cascade_layout(rows, cols, rng)
+            if target >= Level.EXPERT and rows * cols <= DRAWN_EXPERT_CELLS:
+                layout = symmetric_layout(rows, cols, rng, Symmetry.NONE.maps(rows, cols))
+            else:
+                layout = cascade_layout(rows, cols, rng)
             if layout is None or not self.band.holds(layout):
                 return None
             return NurikabeCandidate(layout)
