@@ -7,10 +7,12 @@ import statistics
 
 from pencilkit.frame.ladder import Trace
 from pencilkit.frame.levels import Level
+from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe.cascade import cascade_layout
 from pencilkit.genres.nurikabe.layout import Layout, is_valid
 from pencilkit.genres.nurikabe.style import PUBLISHED
+from pencilkit.genres.nurikabe.symmetric import mapped
 
 from .test_oracle import oracle_solutions
 
@@ -66,3 +68,24 @@ def test_cascades_look_published() -> None:
     sizes = [island.bit_count() for layout in inside for island in layout.islands]
     assert 3.0 < statistics.mean(sizes) < 4.5
     assert max(sizes) >= 7
+
+
+def test_symmetric_cascades_are_symmetric_and_finished_by_the_easy_ladder() -> None:
+    """With a symmetry's maps, every layout a cascade makes maps onto itself, clues onto clues, and
+    the ladder up to easy still finishes it."""
+    seen = 0
+    for symmetry, rows, cols in ((Symmetry.ROT2, 9, 9), (Symmetry.ROT2, 8, 10), (Symmetry.ROT4, 9, 9),
+                                 (Symmetry.MIRROR, 8, 9)):
+        perms = symmetry.maps(rows, cols)
+        rng = random.Random(rows + cols)
+        for _ in range(10):
+            layout = cascade_layout(rows, cols, rng, perms=perms)
+            if layout is None:
+                continue
+            assert is_valid(layout)
+            for perm in perms:
+                assert {mapped(island, perm) for island in layout.islands} == set(layout.islands)
+                assert {perm[cell] for cell in layout.clue_cells} == set(layout.clue_cells)
+            assert _finished_at_easy(layout)[0], layout.puzzle().id()
+            seen += 1
+    assert seen >= 15

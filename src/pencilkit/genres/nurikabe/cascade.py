@@ -26,6 +26,10 @@ drawn for it, a 1.  A move after which the facts contradict each other (a
 pool, sea cut off, an island with no room) is never taken; when every move
 does, the cascade gives up and the caller starts over.
 
+A cascade may keep a symmetry: every move is then made at a cell and its
+images, so the facts follow symmetrically too, and an island and its images
+grow towards one size.
+
 Every random choice goes through the ``random.Random`` passed in, over lists
 in cell order, so a seed gives the same layout on every machine.
 """
@@ -39,6 +43,7 @@ from dataclasses import dataclass
 from ...grid import Cell, Grid, Mask, cells, lowest
 from .layout import Layout
 from .style import PUBLISHED_SIZES
+from .symmetric import Maps, images, mapped
 
 TARGET_LIFT = 2
 """Added to every island size drawn: an island stops growing where its way out is no longer the
@@ -72,7 +77,10 @@ class _Cascade:
     """A layout under construction: land (islands, each with its clue), sea, and cells still open."""
 
     grid: Grid
-    draw: Callable[[], int]
+    draw: Callable[[Cell], int]
+    """The size an island with its clue on a cell will grow towards (the same for a cell's images)."""
+    orbit: Callable[[Cell], list[Cell]]
+    """A cell and its images under the symmetry the layout keeps (the cell alone without one)."""
     land: Mask
     sea: Mask
     islands: list[Mask]
@@ -86,11 +94,11 @@ class _Cascade:
     """The sea when its parts were last worked out, and those parts with their borders."""
 
     @staticmethod
-    def empty(grid: Grid, draw: Callable[[], int]) -> _Cascade:
-        return _Cascade(grid, draw, 0, 0, [], [], [], [], [])
+    def empty(grid: Grid, draw: Callable[[Cell], int], orbit: Callable[[Cell], list[Cell]]) -> _Cascade:
+        return _Cascade(grid, draw, orbit, 0, 0, [], [], [], [], [])
 
     def copy(self) -> _Cascade:
-        return _Cascade(self.grid, self.draw, self.land, self.sea, list(self.islands), list(self.borders),
+        return _Cascade(self.grid, self.draw, self.orbit, self.land, self.sea, list(self.islands), list(self.borders),
                         list(self.clue_cells), list(self.targets), list(self.closed), self.shortfall, self.ones,
                         self.parts)
 
@@ -107,6 +115,25 @@ class _Cascade:
         self.clue_cells.append(cell)
         self.targets.append(target)
         self.closed.append(False)
+
+    def plant_orbit(self, cell: Cell) -> int:
+        """New islands on ``cell`` and its images (open cells touching no land nor each other); how many."""
+        images = self.orbit(cell)
+        target = self.draw(cell)
+        for image in images:
+            if not self.open_cells >> image & 1 or self.grid.neighbours[image] & self.land:
+                raise _Stuck
+            self.plant(image, target)
+        return len(images)
+
+    def close_orbit(self, k: int) -> None:
+        """Island ``k`` and the islands on the images of its clue are complete."""
+        for image in self.orbit(self.clue_cells[k]):
+            if image not in self.clue_cells:
+                raise _Stuck
+            j = self.clue_cells.index(image)
+            if not self.closed[j]:
+                self.close(j)
 
     def close(self, k: int) -> None:
         """Island ``k`` is complete at its size: its clue says so."""
@@ -158,7 +185,7 @@ class _Cascade:
         if near:
             self.grow(near[0], cell)
         else:
-            self.plant(cell, self.draw())
+            self.plant(cell, self.draw(cell))
 
     def _sea_exits(self, open_: Mask) -> bool:
         """Each part of the sea with one way out takes it (while the sea is in parts)."""
@@ -217,7 +244,7 @@ class _Cascade:
                 moved = True
         return moved
 
-    def score(self, before: _Cascade, planted: bool) -> float:
+    def score(self, before: _Cascade, planted: int) -> float:
         decided = before.open_cells.bit_count() - self.open_cells.bit_count()
         land = self.land.bit_count() - before.land.bit_count()
         return (decided + land - CLUE_COST * planted - SHORTFALL_COST * (self.shortfall - before.shortfall)
@@ -241,21 +268,34 @@ def _pool_breakers(grid: Grid, sea: Mask, open_: Mask) -> Mask:
 
 
 def cascade_layout(rows: int, cols: int, rng: random.Random,
-                   sizes: Mapping[int, float] = PUBLISHED_SIZES) -> Layout | None:
+                   sizes: Mapping[int, float] = PUBLISHED_SIZES, perms: Maps = ()) -> Layout | None:
     """A layout whose puzzle the ladder up to easy finishes, island sizes drawn with the weights
     ``sizes`` (plus :data:`TARGET_LIFT`); ``None`` when the cascade is stuck.
 
-    The islands are what the cascade's facts and its moves made them; the
-    caller holds the layout to a band of looks.
+    With the maps ``perms`` of a symmetry (identity first), every move is
+    made at a cell and its images, an island and its images grow towards one
+    size, and a layout that is not symmetric in the end (an island and its
+    image met across an axis) is given up.  The islands are what the
+    cascade's facts and its moves made them; the caller holds the layout to
+    a band of looks.
     """
     grid = Grid.of(rows, cols)
     drawn, weights = list(sizes), list(sizes.values())
+    shared: dict[Cell, int] = {}
 
-    def draw() -> int:
-        return rng.choices(drawn, weights)[0] + TARGET_LIFT
+    def draw(cell: Cell) -> int:
+        if not perms:
+            return rng.choices(drawn, weights)[0] + TARGET_LIFT
+        key = min(images(cell, perms))
+        if key not in shared:
+            shared[key] = rng.choices(drawn, weights)[0] + TARGET_LIFT
+        return shared[key]
+
+    def orbit(cell: Cell) -> list[Cell]:
+        return images(cell, perms) if perms else [cell]
 
     weighed = max(FEWEST_MOVES, grid.size // CELLS_PER_MOVE)
-    state = _Cascade.empty(grid, draw)
+    state = _Cascade.empty(grid, draw, orbit)
     state.settle()
     choices: list[list[_Cascade]] = []
     backtracks = 0
@@ -266,23 +306,28 @@ def cascade_layout(rows: int, cols: int, rng: random.Random,
                 bare |= window
         waiting = [k for k, closed in enumerate(state.closed) if not closed]
         if not bare and not waiting:
-            return state.layout()
+            layout = state.layout()
+            return layout if not perms or _symmetric(layout, perms) else None
         spots = state.open_cells & ~grid.dilate(state.land)
         pool = list(cells(spots & bare)) or list(cells(spots))
         moves: list[tuple[Cell, int]] = [(cell, -1) for cell in rng.sample(pool, min(weighed, len(pool)))]
-        moves += [(-1, k) for k in waiting]
+        seen: set[Cell] = set()
+        for k in waiting:
+            key = min(orbit(state.clue_cells[k]))
+            if key not in seen:
+                seen.add(key)
+                moves.append((-1, k))
         scored: list[tuple[float, int, _Cascade]] = []
         for cell, k in moves:
             trial = state.copy()
             try:
-                if k < 0:
-                    trial.plant(cell, draw())
-                else:
-                    trial.close(k)
+                planted = trial.plant_orbit(cell) if k < 0 else 0
+                if k >= 0:
+                    trial.close_orbit(k)
                 trial.settle()
             except _Stuck:
                 continue
-            scored.append((-trial.score(state, k < 0), len(scored), trial))
+            scored.append((-trial.score(state, planted), len(scored), trial))
         scored.sort(key=lambda entry: entry[:2])
         choices.append([trial for _, _, trial in reversed(scored)])
         while not choices[-1]:
@@ -291,6 +336,14 @@ def cascade_layout(rows: int, cols: int, rng: random.Random,
             if not choices or backtracks > BACKTRACKS:
                 return None
         state = choices[-1].pop()
+
+
+def _symmetric(layout: Layout, perms: Maps) -> bool:
+    """Whether every map takes the islands onto islands and the clue cells onto clue cells."""
+    islands = set(layout.islands)
+    clue_cells = set(layout.clue_cells)
+    return all(mapped(island, perm) in islands for island in layout.islands for perm in perms) and all(
+        perm[cell] in clue_cells for cell in layout.clue_cells for perm in perms)
 
 
 __all__ = ["cascade_layout"]

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -68,7 +68,7 @@ from .layout import (
     growth_layout,
     repair_layout,
 )
-from .style import PUBLISHED, PUBLISHED_SIZES, Band
+from .style import PUBLISHED, Band
 from .symmetric import orbit_move, symmetric_layout
 
 EASY_SIZES = (1, 2, 3)
@@ -154,9 +154,6 @@ branches, leads to the target in fewer changes; at expert the search often runs 
 candidates unknown."""
 NEW_CLUE_SHARE = 0.5
 """Share of footholds that prefer a new island of 1 to moving a clue."""
-PUBLISHED_EASY_SIZES: Mapping[int, float] = {1: 0.06, 2: 0.30, 3: 0.32, 4: 0.22, 5: 0.10}
-"""Island sizes the symmetric builder draws for easy puzzles: the same few 1s, no island past 5
-(the ladder up to easy has no reach argument, so a big island must be walled in by its exits)."""
 PUBLISHED_RIVAL_SHARE = 0.5
 """Share of the published style's repairs of a puzzle with a second solution that aim at that
 solution; the rest are a move anywhere on the board, as for a puzzle easier than asked (twice as
@@ -283,8 +280,11 @@ class NurikabeGenerator(GenreGenerator):
     def start(self, rows: int, cols: int, target: Level, rng: random.Random,
               deadline: float | None = None) -> Candidate | None:
         if self.symmetry is not Symmetry.NONE:
-            weights = PUBLISHED_EASY_SIZES if target <= Level.EASY else PUBLISHED_SIZES
-            layout = symmetric_layout(rows, cols, rng, self.symmetry.maps(rows, cols), sizes=weights)
+            perms = self.symmetry.maps(rows, cols)
+            if target >= Level.EXPERT:
+                layout = symmetric_layout(rows, cols, rng, perms)
+            else:
+                layout = cascade_layout(rows, cols, rng, perms=perms)
             if layout is None or self.band.applies(rows, cols) and not self.band.holds(layout):
                 return None
             return NurikabeCandidate(layout)
