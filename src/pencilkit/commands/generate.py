@@ -57,7 +57,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="seconds each puzzle may take (default %(default)g)")
     parser.add_argument("--style", default=None,
                         help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
-                             "printed puzzles), dense (small islands, many 1s; fastest) or auto (the default: "
+                             "printed puzzles), dense (small islands, many 1s) or auto (the default: "
                              "published on boards of 5 or more a side up to 25x25; dense elsewhere)")
     parser.add_argument("--symmetry", default="none", choices=[k.value for k in Symmetry],
                         help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "

@@ -171,7 +171,7 @@ EXPERT_BREADTH_CELLS = 144
 STYLES = ("auto", "published", "dense")
 """Generation styles.  ``published`` keeps every puzzle inside the statistics of published
 Nurikabe (:data:`~pencilkit.genres.nurikabe.style.PUBLISHED`: big islands, few 1s); ``dense``
-makes small islands in a lot of sea, many of them 1s, which is fastest; ``auto``, the default, is
+makes small islands in a lot of sea, many of them 1s; ``auto``, the default, is
 published where that style is measured to deliver within seconds (:meth:`NurikabeGenerator.published`)
 and dense elsewhere."""
 AUTO_PUBLISHED_CELLS = 625
