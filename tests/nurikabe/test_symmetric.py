@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+import pencilkit
+
 from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres.nurikabe.layout import Layout, is_valid
 from pencilkit.genres.nurikabe.symmetric import mapped, symmetric_layout, symmetrize
@@ -62,3 +64,11 @@ def test_the_builder_makes_valid_symmetric_layouts(kind: Symmetry, side: int) ->
         assert kind.holds(side, side, layout.land)
         assert kind.holds(side, side, sum(1 << c for c in layout.clue_cells))
     assert made >= 3
+
+
+def test_symmetric_boards_without_a_2x2_block_are_drawn_not_cascaded() -> None:
+    """A 1xN board has no 2x2 block, so a cascade would stop at once with no clue; such boards are
+    drawn freely, and come out exact."""
+    for level in ("easy", "medium"):
+        made = pencilkit.generate("nurikabe", 1, 9, level, seed=1, symmetry="rot2", time_budget=20)[0]
+        assert made.exact and made.puzzle.clues

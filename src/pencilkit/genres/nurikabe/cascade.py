@@ -20,15 +20,20 @@ and rated easy at most, by construction.
 Where nothing follows, the cascade weighs a few moves and takes the best:
 a new clue on an open cell touching no land (in a 2x2 block that still has
 none, while there is one), or closing an island that waits with two ways
-out or more.  Each is tried on a copy and scored by the cells it decides,
-less what it costs the looks: a new clue, an island closed below the size
-drawn for it, a 1.  A move after which the facts contradict each other (a
-pool, sea cut off, an island with no room) is never taken; when every move
-does, the cascade gives up and the caller starts over.
+out or more.  Each is tried on a copy and scored by the cells it decides
+(land counted twice: the land share is what falls short most), less what it
+costs the looks: a new clue, an island closed below the size drawn for it, a
+1.  A move after which the facts contradict each other (a pool, sea cut off
+from the rest, land that would join two islands or grow a closed one) is
+never taken; when every move does, the cascade backs out to the next best
+move of an earlier step, and after a few such dead ends it gives up and the
+caller starts over.
 
 A cascade may keep a symmetry: every move is then made at a cell and its
-images, so the facts follow symmetrically too, and an island and its images
-grow towards one size.
+images, and an island and its images grow towards one size.  The facts
+follow one cell at a time, so an island and its image that meet across an
+axis can part ways (one takes a cell next to the other's); such a layout
+is not symmetric in the end and is given up.
 
 Every random choice goes through the ``random.Random`` passed in, over lists
 in cell order, so a seed gives the same layout on every machine.
@@ -57,7 +62,7 @@ islands and fewer 1s, so more cascades fall inside the band, but takes the islan
 from published ones of the size class: at 20x20, 10 moves give a size distance of 0.06, 20 give
 0.10 in less than half the time per layout in the band, 40 give 0.13."""
 FEWEST_MOVES = 6
-"""New clues tried at each step on boards of fewer than ``6 * CELLS_PER_MOVE`` cells."""
+"""The fewest new clues tried at each step (boards of up to 139 cells)."""
 CLUE_COST = 3.0
 """What a new clue costs in the score of a move, in cells decided."""
 SHORTFALL_COST = 1.0
@@ -189,12 +194,11 @@ class _Cascade:
 
     def _sea_exits(self, open_: Mask) -> bool:
         """Each part of the sea with one way out takes it (while the sea is in parts)."""
-        grid = self.grid
         parts = self._sea_parts()
         if len(parts) < 2:
             return False
         moved = False
-        for part, border in parts:
+        for _, border in parts:
             exits = border & open_
             if not exits:
                 raise _Stuck
@@ -245,6 +249,8 @@ class _Cascade:
         return moved
 
     def score(self, before: _Cascade, planted: int) -> float:
+        """How good the move from ``before`` was: cells decided (land counted twice), less the costs
+        of ``planted`` new clues, of islands closed short and of 1s."""
         decided = before.open_cells.bit_count() - self.open_cells.bit_count()
         land = self.land.bit_count() - before.land.bit_count()
         return (decided + land - CLUE_COST * planted - SHORTFALL_COST * (self.shortfall - before.shortfall)
@@ -295,6 +301,8 @@ def cascade_layout(rows: int, cols: int, rng: random.Random,
         return images(cell, perms) if perms else [cell]
 
     weighed = max(FEWEST_MOVES, grid.size // CELLS_PER_MOVE)
+    if not grid.windows:
+        return None  # no 2x2 block: nothing would call for land, and an all-sea layout has no clue
     state = _Cascade.empty(grid, draw, orbit)
     state.settle()
     choices: list[list[_Cascade]] = []

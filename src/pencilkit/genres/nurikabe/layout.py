@@ -18,6 +18,7 @@ R5 as loop invariants, so nothing is ever rejected for a reason it cannot name:
   except that a pool cell may also join two islands into one (rarely chosen;
   without it the builder cornered itself on 28 of 30 15x15 boards, with it
   and an island cap of 12 on 7 of 30).
+
 A layout changes one cell at a time (:meth:`Layout.with_land`,
 :meth:`Layout.without_land`, :meth:`Layout.with_clue`), each change keeping
 it valid.
@@ -341,9 +342,7 @@ def growth_layout(
 
 def _plant(builder: Builder, rng: random.Random, share: float, draw: Callable[[], int]) -> None:
     """Plant islands (on sea cells touching no land whose loss keeps the sea whole) and grow each
-    a cell at a time to a size from ``draw``, until ``share`` of the board is land.
-
-    """
+    a cell at a time to a size from ``draw``, until ``share`` of the board is land."""
     grid = builder.grid
     goal = share * grid.size
     while builder.land.bit_count() < goal:

@@ -36,8 +36,8 @@ PUBLISHED_SIZES: Mapping[int, float] = {
     1: 0.06, 2: 0.22, 3: 0.24, 4: 0.18, 5: 0.11, 6: 0.07, 7: 0.04, 8: 0.03, 9: 0.02, 10: 0.015, 11: 0.01, 12: 0.01,
 }
 """The island sizes published Nurikabe has, as weights to draw them with (janko.at's collection,
-pooled up to 20x20: about 12% ones, a quarter each 2s and 3s, a tail past 10), with fewer 1s:
-the builders that draw from it add a few."""
+pooled up to 20x20: about 12% ones, a quarter each 2s and 3s, a tail past 10), with fewer 1s
+(breaking pools in a drawn layout adds a few)."""
 
 
 def published_density(rows: int, cols: int) -> float:

@@ -192,4 +192,4 @@ def _in_line(grid: Grid, a: Cell, b: Cell, c: Cell) -> bool:
     return (ra == rb == rc and cb - ca == cc - cb) or (ca == cb == cc and rb - ra == rc - rb)
 
 
-__all__ = ["Maps", "images", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]
+__all__ = ["Maps", "by_line", "images", "mapped", "orbit_move", "symmetric_layout", "symmetrize"]
