@@ -30,10 +30,11 @@ move of an earlier step, and after a few such dead ends it gives up and the
 caller starts over.
 
 A cascade may keep a symmetry: every move is then made at a cell and its
-images, and an island and its images grow towards one size.  The facts
-follow one cell at a time, so an island and its image that meet across an
-axis can part ways (one takes a cell next to the other's); such a layout
-is not symmetric in the end and is given up.
+images, and an island and its images grow towards one size.  An island
+whose way out touches that cell's image closes instead of growing (it and
+its image would meet there).  The facts follow one cell at a time, so an
+island and its image can still part ways elsewhere; a layout that is not
+symmetric in the end is given up.
 
 Every random choice goes through the ``random.Random`` passed in, over lists
 in cell order, so a seed gives the same layout on every machine.
@@ -241,12 +242,18 @@ class _Cascade:
             elif not exits & (exits - 1):
                 if exits & grid.dilate(self.land & ~island):
                     continue  # it touches another island now: sea, on the next round
-                if island.bit_count() < self.targets[k]:
-                    self.grow(k, lowest(exits))
+                way = lowest(exits)
+                if island.bit_count() < self.targets[k] and not self._meets_own_image(way):
+                    self.grow(k, way)
                 else:
                     self.close(k)
                 moved = True
         return moved
+
+    def _meets_own_image(self, cell: Cell) -> bool:
+        """Whether ``cell`` touches one of its images: an island and its image growing there would
+        meet, so under a symmetry such an island closes instead."""
+        return any(self.grid.neighbours[cell] >> image & 1 for image in self.orbit(cell))
 
     def score(self, before: _Cascade, planted: int) -> float:
         """How good the move from ``before`` was: cells decided (land counted twice), less the costs
