@@ -44,12 +44,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...grid import Cell, Grid, Mask, cells, lowest
 from .layout import Layout
 from .style import PUBLISHED_SIZES
-from .symmetric import Maps, images, mapped
+from .symmetric import Maps, images, symmetrize
 
 TARGET_LIFT = 2
 """Added to every island size drawn: an island stops growing where its way out is no longer the
@@ -91,6 +91,7 @@ class _Cascade:
     sea: Mask
     islands: list[Mask]
     borders: list[Mask]
+    """Each island's border, kept beside it (settling reads every border each round)."""
     clue_cells: list[Cell]
     targets: list[int]
     closed: list[bool]
@@ -104,9 +105,8 @@ class _Cascade:
         return _Cascade(grid, draw, orbit, 0, 0, [], [], [], [], [])
 
     def copy(self) -> _Cascade:
-        return _Cascade(self.grid, self.draw, self.orbit, self.land, self.sea, list(self.islands), list(self.borders),
-                        list(self.clue_cells), list(self.targets), list(self.closed), self.shortfall, self.ones,
-                        self.parts)
+        return replace(self, islands=list(self.islands), borders=list(self.borders), clue_cells=list(self.clue_cells),
+                       targets=list(self.targets), closed=list(self.closed))
 
     @property
     def open_cells(self) -> Mask:
@@ -171,7 +171,7 @@ class _Cascade:
                 continue
             if grid.pools(self.sea):
                 raise _Stuck
-            forced = _pool_breakers(grid, self.sea, open_)
+            forced = grid.pool_breakers(self.sea, open_)
             if forced:
                 self._land_by_pool(lowest(forced))
                 continue
@@ -211,21 +211,11 @@ class _Cascade:
     def _sea_parts(self) -> tuple[tuple[Mask, Mask], ...]:
         """The parts of the sea with their borders, worked out again only near the sea added since
         the last time."""
-        grid = self.grid
         seen, parts = self.parts
-        if seen == self.sea:
-            return parts
-        fresh = self.sea & ~seen
-        near = grid.dilate(fresh)
-        kept = []
-        for part, border in parts:
-            if part & near:
-                fresh |= part
-            else:
-                kept.append((part, border))
-        kept += [(part, grid.border(part)) for part in grid.components(fresh)]
-        self.parts = (self.sea, tuple(kept))
-        return self.parts[1]
+        if seen != self.sea:
+            parts = tuple(self.grid.regrouped(parts, seen, self.sea))
+            self.parts = (self.sea, parts)
+        return parts
 
     def _island_exits(self) -> bool:
         """Each open island with one way out grows through it while under its size, and closes when
@@ -266,18 +256,6 @@ class _Cascade:
     def layout(self) -> Layout:
         pairs = sorted(zip(self.islands, self.clue_cells), key=lambda pair: pair[0] & -pair[0])
         return Layout(self.grid.rows, self.grid.cols, tuple(i for i, _ in pairs), tuple(c for _, c in pairs))
-
-
-def _pool_breakers(grid: Grid, sea: Mask, open_: Mask) -> Mask:
-    """The open cells that are the last of a 2x2 block whose other three cells are sea."""
-    cols = grid.cols
-    corners = grid.window_corners
-    s, u = sea, open_
-    s1, sc, sc1 = s >> 1, s >> cols, s >> (cols + 1)
-    return ((u & s1 & sc & sc1 & corners)
-            | ((s & (u >> 1) & sc & sc1 & corners) << 1)
-            | ((s & s1 & (u >> cols) & sc1 & corners) << cols)
-            | ((s & s1 & sc & (u >> (cols + 1)) & corners) << (cols + 1)))
 
 
 def cascade_layout(rows: int, cols: int, rng: random.Random,
@@ -322,7 +300,7 @@ def cascade_layout(rows: int, cols: int, rng: random.Random,
         waiting = [k for k, closed in enumerate(state.closed) if not closed]
         if not bare and not waiting:
             layout = state.layout()
-            return layout if not perms or _symmetric(layout, perms) else None
+            return layout if not perms or symmetrize(layout, perms) == layout else None
         spots = state.open_cells & ~grid.dilate(state.land)
         pool = list(cells(spots & bare)) or list(cells(spots))
         moves: list[tuple[Cell, int]] = [(cell, -1) for cell in rng.sample(pool, min(weighed, len(pool)))]
@@ -351,14 +329,6 @@ def cascade_layout(rows: int, cols: int, rng: random.Random,
             if not choices or backtracks > BACKTRACKS:
                 return None
         state = choices[-1].pop()
-
-
-def _symmetric(layout: Layout, perms: Maps) -> bool:
-    """Whether every map takes the islands onto islands and the clue cells onto clue cells."""
-    islands = set(layout.islands)
-    clue_cells = set(layout.clue_cells)
-    return all(mapped(island, perm) in islands for island in layout.islands for perm in perms) and all(
-        perm[cell] in clue_cells for cell in layout.clue_cells for perm in perms)
 
 
 __all__ = ["cascade_layout"]

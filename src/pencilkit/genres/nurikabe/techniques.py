@@ -155,15 +155,7 @@ def no_pool(board: Board) -> list[Step] | None:
     if grid.pools(s):
         corner = cells(grid.pools(s)).__next__()
         raise Contradiction(f"the 2x2 block at {grid.names(grid.window(corner))} would be all sea", grid.window(corner))
-    cols = grid.cols
-    w = grid.window_corners
-    s1, sc, sc1 = s >> 1, s >> cols, s >> (cols + 1)
-    land = (
-        (u & s1 & sc & sc1 & w)
-        | ((s & (u >> 1) & sc & sc1 & w) << 1)
-        | ((s & s1 & (u >> cols) & sc1 & w) << cols)
-        | ((s & s1 & sc & (u >> (cols + 1)) & w) << (cols + 1))
-    )
+    land = grid.pool_breakers(s, u)
     steps = []
     for cell in cells(land):
         steps.append(Step(0, 1 << cell, partial(_cell_reason, grid, cell,
@@ -217,20 +209,10 @@ def _sea_parts(board: Board) -> tuple[Mask, list[Mask], list[Mask]]:
     if earlier is None or earlier[0] & ~sea:
         parts = grid.components(sea)
         return sea, parts, [grid.border(part) for part in parts]
-    fresh = sea & ~earlier[0]
-    if not fresh:
+    if sea == earlier[0]:
         return earlier
-    near = grid.dilate(fresh)
-    kept = []
-    kept_borders = []
-    for part, border in zip(earlier[1], earlier[2]):
-        if part & near:
-            fresh |= part
-        else:
-            kept.append(part)
-            kept_borders.append(border)
-    new = grid.components(fresh)
-    return sea, kept + new, kept_borders + [grid.border(part) for part in new]
+    regrouped = grid.regrouped(list(zip(earlier[1], earlier[2])), earlier[0], sea)
+    return sea, [part for part, _ in regrouped], [border for _, border in regrouped]
 
 
 def sea_exit(board: Board) -> list[Step] | None:
