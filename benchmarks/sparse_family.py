@@ -2,14 +2,17 @@
 
 Published puzzles with few large clues are the hardest for every solver, and
 the generator's own puzzles are not of that kind, so this family stands in
-for them beside the published corpus.  Each member starts as a generated
-hard puzzle, and :mod:`pencilkit.genres.nurikabe.sparse` merges its clues (and,
-once they are few, grows them) and nudges them until the puzzle is unique
-again after each step, aiming at a mean clue of 8
+for them beside the published corpus.  Each member starts as a cascade with
+big islands (:func:`sparse_start`: a unique puzzle the easy ladder solves,
+made in milliseconds), and :mod:`pencilkit.genres.nurikabe.sparse` merges its
+clues (and, once they are few, grows them) and nudges them until the puzzle
+is unique again after each step, aiming at clues on at most 7% of the cells with a mean of 8
 (every count by the SAT engine with a conflict budget, so a rebuild gives
-the same file on every machine).
+the same file on every machine).  Each record keeps the puzzle its search
+started from and its seed.
 
     python benchmarks/sparse_family.py build              # rewrite tests/nurikabe/sparse.jsonl (slow)
+    python benchmarks/sparse_family.py build --sizes 20x20 --append
     python benchmarks/sparse_family.py build --sizes 8x8 --out /tmp/x.jsonl
     python benchmarks/sparse_family.py solve              # the table: each solved and proven unique
 
@@ -28,20 +31,54 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pencilkit
 from pencilkit import Puzzle
 from pencilkit.engines.sat import answer_of, count_sat
 from pencilkit.genres.nurikabe import NURIKABE
-from pencilkit.genres.nurikabe.sparse import Sparsifier, mean_clue
+from pencilkit.genres.nurikabe.cascade import cascade_layout
+from pencilkit.genres.nurikabe.sparse import Sparsifier, Target, mean_clue
 
 FAMILY = Path(__file__).resolve().parent.parent / "tests" / "nurikabe" / "sparse.jsonl"
-PLAN = {"8x8": (3, 600, 4), "10x10": (3, 2000, 4), "12x12": (2, 3000, 2)}
+PLAN = {"8x8": (3, 600, 4), "10x10": (3, 2000, 4), "12x12": (2, 3000, 2), "15x15": (2, 1500, 1),
+        "20x20": (1, 1500, 1)}
 """Per size: how many members, the surveys each search may ask for, and how many searches in all a
-member may get while they stall short of the target.  (A member took 3-10 s at 8x8, 4-15 minutes at
-10x10 and 5-40 minutes at 12x12; a 15x15 search of 4,000 surveys took 34 minutes for 19 clues of
-mean 5.6.)"""
+member may get while they stall short of the target.  (A member took 1-10 s at 8x8, 1-3 minutes at
+10x10 and 12x12, half a minute and 7 minutes at 15x15, and 12 minutes at 20x20, where a survey takes
+about 2 s.)"""
+CLUE_SHARE = 0.07
+"""A member has clues on at most this share of its cells (published puzzles of these sizes: 8% at the
+sparsest, 12.5-13.5% at the median)."""
+START_SIZES = {size: 1.0 for size in range(6, 17)}
+"""The island sizes a start's cascade draws (each plus the cascade's lift): big, all alike."""
+START_DRAWS = 60
+"""Cascades drawn for a start."""
+
+
+def family_target(rows: int, cols: int) -> Target:
+    """What a member must meet: a mean clue of 8 or more, on clues covering at most :data:`CLUE_SHARE`
+    of the board."""
+    return Target(max_clues=int(CLUE_SHARE * rows * cols))
+
+
+def sparse_start(rows: int, cols: int, seed: int, target: Target) -> Puzzle:
+    """A unique puzzle with big islands to start a member's search from: of :data:`START_DRAWS`
+    cascades with island sizes drawn from :data:`START_SIZES`, the one with the fewest clues (the
+    first of those on a tie) that does not meet ``target`` already (a cascade is solved by the easy
+    ladder, so a member is never one)."""
+    best: Puzzle | None = None
+    for draw in range(START_DRAWS):
+        layout = cascade_layout(rows, cols, random.Random(seed + draw), sizes=START_SIZES)
+        if layout is None or target.met({cell: island.bit_count()
+                                         for cell, island in zip(layout.clue_cells, layout.islands)}):
+            continue
+        if best is None or len(layout.islands) < len(best.clues):
+            best = layout.puzzle()
+    if best is None:
+        raise SystemExit(f"no cascade short of the target finished on {rows}x{cols} in {START_DRAWS} draws")
+    return best
 
 
 def seed_of(size: str, index: int) -> int:
@@ -52,7 +89,8 @@ def seed_of(size: str, index: int) -> int:
 def build(args: argparse.Namespace) -> int:
     sizes = args.sizes.split(",") if args.sizes else list(PLAN)
     path = Path(args.out)
-    path.write_text("", encoding="utf-8")
+    if not args.append:
+        path.write_text("", encoding="utf-8")
     written = 0
     for size in sizes:
         rows, cols = (int(part) for part in size.split("x"))
@@ -61,11 +99,17 @@ def build(args: argparse.Namespace) -> int:
         for index in range(count):
             seed = seed_of(size, index)
             start = time.process_time()
-            made = pencilkit.generate("nurikabe", rows, cols, "hard", seed=seed, time_budget=120)[0]
+            target = family_target(rows, cols)
+            made = sparse_start(rows, cols, seed, target)
             best: tuple[float, Puzzle, int, int] | None = None
             for attempt in range(tries):  # a fresh search from the start when one stalls short
-                sparsifier = Sparsifier(random.Random(seed + attempt))
-                puzzle, sea = sparsifier.sparsify(made.puzzle, budget=budget)
+                def shown(clues: Mapping[int, int], attempt: int = attempt) -> None:
+                    print(f"{size} #{index} try {attempt + 1}: now {len(clues)} clues, mean {mean_clue(clues):.1f}, "
+                          f"{sparsifier.checks} surveys, {time.process_time() - start:.0f} s",
+                          file=sys.stderr, flush=True)
+
+                sparsifier = Sparsifier(random.Random(seed + attempt), target, on_step=shown)
+                puzzle, sea = sparsifier.sparsify(made, budget=budget)
                 clues = {cell: number or 0 for cell, number in puzzle.clues}
                 print(f"{size} #{index} try {attempt + 1}: {len(clues)} clues, mean {mean_clue(clues):.1f}, "
                       f"{sparsifier.checks} surveys, {time.process_time() - start:.0f} s", file=sys.stderr, flush=True)
@@ -78,7 +122,7 @@ def build(args: argparse.Namespace) -> int:
             solution = answer_of(puzzle, sea)
             record = {"name": f"sparse-{size}-{index}", "genre": "nurikabe", "rows": rows, "cols": cols,
                       "puzzle": puzzle.id(), "solution": solution.to_rows(), "seed": seed,
-                      "tries": used, "started_from": made.puzzle.id()}
+                      "tries": used, "started_from": made.id()}
             with path.open("a", encoding="utf-8") as handle:  # each member as soon as it is made
                 handle.write(json.dumps(record) + "\n")
             written += 1
@@ -126,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     make = sub.add_parser("build", help="build the family (slow: minutes per large member)")
     make.add_argument("--sizes", help="comma-separated, e.g. 8x8,10x10 (default: " + ",".join(PLAN) + ")")
     make.add_argument("--out", default=str(FAMILY))
+    make.add_argument("--append", action="store_true", help="add the members to --out instead of rewriting it")
     make.add_argument("--tries", type=int,
                       help="searches in all per member while the sparseness target is not met (default: the plan's)")
     run = sub.add_parser("solve", help="solve every member and print the table")

@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from ...engines.sat import SatSession, SatTimeout
@@ -124,6 +124,8 @@ class Sparsifier:
     """Surveys asked for so far."""
     known: deque[Mask] = field(default_factory=lambda: deque(maxlen=KNOWN))
     """Seas of solutions met so far, newest last."""
+    on_step: Callable[[Mapping[Cell, int]], None] | None = None
+    """Called with the clues of each unique puzzle the search moves to (to show progress)."""
     dropped: set[frozenset[tuple[Cell, int]]] = field(default_factory=set)
     """Clue sets not taken again: steps without a solution (or whose count ran out of its SAT
     budget), steps whose nudges ran out of patience, and neighbours a drift found not unique."""
@@ -187,6 +189,7 @@ class Sparsifier:
                 if drifted is None:
                     break
                 clues, sea = drifted
+                self._moved(clues)
                 continue
             best = self._best_step(grid, steps, stop)
             if best is None:
@@ -195,9 +198,14 @@ class Sparsifier:
             nudged = self._nudged(grid, stepped, found, self.target.floor(stepped), stop)
             if nudged is not None:
                 clues, sea = nudged
+                self._moved(clues)
             elif self.checks < stop:  # out of patience, not of budget
                 self.dropped.add(_key(stepped))
         return _puzzle(grid, clues), sea
+
+    def _moved(self, clues: Clues) -> None:
+        if self.on_step is not None:
+            self.on_step(clues)
 
     def _steps(self, grid: Grid, clues: Clues) -> list[Clues]:
         """The merges of ``clues``, and their growths when the clues are few enough, in random order."""
