@@ -4,15 +4,15 @@ Published puzzles with few large clues are the hardest for every solver, and
 the generator's own puzzles are not of that kind, so this family stands in
 for them beside the published corpus.  Each member starts as a cascade with
 big islands (:func:`sparse_start`: a unique puzzle the easy ladder solves,
-made in milliseconds), and :mod:`pencilkit.genres.nurikabe.sparse` merges its
+made in a fraction of a second), and :mod:`pencilkit.genres.nurikabe.sparse` merges its
 clues (and, once they are few, grows them) and nudges them until the puzzle
-is unique again after each step, aiming at clues on at most 7% of the cells with a mean of 8
-(every count by the SAT engine with a conflict budget, so a rebuild gives
+is unique again after each step, aiming at clues on at most 7% of the cells
+with a mean of 8 (every count by the SAT engine with a conflict budget, so a rebuild gives
 the same file on every machine).  Each record keeps the puzzle its search
 started from and its seed.
 
     python benchmarks/sparse_family.py build              # rewrite tests/nurikabe/sparse.jsonl (slow)
-    python benchmarks/sparse_family.py build --sizes 20x20 --append
+    python benchmarks/sparse_family.py build --sizes 20x20 --append   # only the members not in the file
     python benchmarks/sparse_family.py build --sizes 8x8 --out /tmp/x.jsonl
     python benchmarks/sparse_family.py solve              # the table: each solved and proven unique
 
@@ -45,9 +45,7 @@ FAMILY = Path(__file__).resolve().parent.parent / "tests" / "nurikabe" / "sparse
 PLAN = {"8x8": (3, 600, 4), "10x10": (3, 2000, 4), "12x12": (2, 3000, 2), "15x15": (2, 1500, 1),
         "20x20": (1, 1500, 1)}
 """Per size: how many members, the surveys each search may ask for, and how many searches in all a
-member may get while they stall short of the target.  (A member took 1-10 s at 8x8, 1-3 minutes at
-10x10 and 12x12, half a minute and 7 minutes at 15x15, and 12 minutes at 20x20, where a survey takes
-about 2 s.)"""
+member may get while they stall short of the target."""
 CLUE_SHARE = 0.07
 """A member has clues on at most this share of its cells (published puzzles of these sizes: 8% at the
 sparsest, 12.5-13.5% at the median)."""
@@ -59,23 +57,26 @@ START_DRAWS = 60
 
 def family_target(rows: int, cols: int) -> Target:
     """What a member must meet: a mean clue of 8 or more, on clues covering at most :data:`CLUE_SHARE`
-    of the board."""
-    return Target(max_clues=int(CLUE_SHARE * rows * cols))
+    of the board (and land on 40-60% of it, as every step of the search keeps)."""
+    return Target(mean_clue=8.0, max_clues=int(CLUE_SHARE * rows * cols))
 
 
 def sparse_start(rows: int, cols: int, seed: int, target: Target) -> Puzzle:
     """A unique puzzle with big islands to start a member's search from: of :data:`START_DRAWS`
     cascades with island sizes drawn from :data:`START_SIZES`, the one with the fewest clues (the
-    first of those on a tie) that does not meet ``target`` already (a cascade is solved by the easy
-    ladder, so a member is never one)."""
+    first of those on a tie) that has land inside the target's band and does not meet ``target``
+    already (a cascade is solved by the easy ladder, so a member is never one)."""
     best: Puzzle | None = None
     for draw in range(START_DRAWS):
         layout = cascade_layout(rows, cols, random.Random(seed + draw), sizes=START_SIZES)
-        if layout is None or target.met({cell: island.bit_count()
-                                         for cell, island in zip(layout.clue_cells, layout.islands)}):
+        if layout is None:
             continue
-        if best is None or len(layout.islands) < len(best.clues):
-            best = layout.puzzle()
+        puzzle = layout.puzzle()
+        clues = {cell: number or 0 for cell, number in puzzle.clues}
+        if target.met(clues) or not target.land_fits(clues, rows * cols):
+            continue
+        if best is None or len(clues) < len(best.clues):
+            best = puzzle
     if best is None:
         raise SystemExit(f"no cascade short of the target finished on {rows}x{cols} in {START_DRAWS} draws")
     return best
@@ -91,19 +92,24 @@ def build(args: argparse.Namespace) -> int:
     path = Path(args.out)
     if not args.append:
         path.write_text("", encoding="utf-8")
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    present = {json.loads(line)["name"] for line in text.splitlines() if line.strip()}
     written = 0
+    short = []
     for size in sizes:
         rows, cols = (int(part) for part in size.split("x"))
         count, budget, tries = PLAN.get(size, (1, 2000, 1))
         tries = args.tries or tries
         for index in range(count):
+            if f"sparse-{size}-{index}" in present:
+                continue
             seed = seed_of(size, index)
             start = time.process_time()
             target = family_target(rows, cols)
             made = sparse_start(rows, cols, seed, target)
             best: tuple[float, Puzzle, int, int] | None = None
             for attempt in range(tries):  # a fresh search from the start when one stalls short
-                def shown(clues: Mapping[int, int], attempt: int = attempt) -> None:
+                def shown(clues: Mapping[int, int]) -> None:
                     print(f"{size} #{index} try {attempt + 1}: now {len(clues)} clues, mean {mean_clue(clues):.1f}, "
                           f"{sparsifier.checks} surveys, {time.process_time() - start:.0f} s",
                           file=sys.stderr, flush=True)
@@ -119,15 +125,21 @@ def build(args: argparse.Namespace) -> int:
                     break
             assert best is not None
             _, puzzle, sea, used = best
+            name = f"sparse-{size}-{index}"
+            if not target.met({cell: number or 0 for cell, number in puzzle.clues}):
+                short.append(name)  # not a member: the search stalled short of the target
+                continue
             solution = answer_of(puzzle, sea)
-            record = {"name": f"sparse-{size}-{index}", "genre": "nurikabe", "rows": rows, "cols": cols,
+            record = {"name": name, "genre": "nurikabe", "rows": rows, "cols": cols,
                       "puzzle": puzzle.id(), "solution": solution.to_rows(), "seed": seed,
                       "tries": used, "started_from": made.id()}
             with path.open("a", encoding="utf-8") as handle:  # each member as soon as it is made
                 handle.write(json.dumps(record) + "\n")
             written += 1
     print(f"wrote {written} puzzles to {args.out}", file=sys.stderr)
-    return 0
+    if short:
+        print(f"short of the target, not written: {', '.join(short)}", file=sys.stderr)
+    return 1 if short else 0
 
 
 def solve(args: argparse.Namespace) -> int:

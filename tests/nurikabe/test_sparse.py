@@ -36,8 +36,11 @@ def test_sparsify_leaves_small_puzzles_unique_by_the_oracle_and_sparser() -> Non
                             on_step=lambda clues: shown.append(dict(clues)))
         made, sea = search.sparsify(puzzle, budget=100)
         assert oracle_solutions(made) == [sea], made.id()
-        if len(made.clues) < len(puzzle.clues):  # each move is shown, the last being the result
-            assert shown and shown[-1] == {cell: n for cell, n in made.clues}
+        final = {cell: n for cell, n in made.clues}
+        assert (shown[-1] if shown else {cell: n for cell, n in puzzle.clues}) == final
+        assert len(shown) >= len(puzzle.clues) - len(made.clues)  # a move merges at most two clues
+        for clues in shown:  # each puzzle shown is one the search moved to: unique
+            assert len(oracle_solutions(Puzzle.make("nurikabe", rows, cols, clues))) == 1
         assert sum(n or 0 for _, n in made.clues) == made.grid.size - sea.bit_count()
         fewer += len(puzzle.clues) - len(made.clues)
     assert fewer >= 8
@@ -70,6 +73,7 @@ def family() -> list[dict[str, object]]:
 def test_every_member_of_the_family_is_far_sparser_than_published_puzzles() -> None:
     records = family()
     assert len(records) >= 10
+    assert len({r["name"] for r in records}) == len(records)
     assert {(r["rows"], r["cols"]) for r in records} >= {(8, 8), (10, 10), (12, 12), (15, 15), (20, 20)}
     for record in records:
         puzzle = Puzzle.from_id(str(record["puzzle"]))

@@ -124,11 +124,11 @@ class Sparsifier:
     """Surveys asked for so far."""
     known: deque[Mask] = field(default_factory=lambda: deque(maxlen=KNOWN))
     """Seas of solutions met so far, newest last."""
-    on_step: Callable[[Mapping[Cell, int]], None] | None = None
-    """Called with the clues of each unique puzzle the search moves to (to show progress)."""
     dropped: set[frozenset[tuple[Cell, int]]] = field(default_factory=set)
     """Clue sets not taken again: steps without a solution (or whose count ran out of its SAT
     budget), steps whose nudges ran out of patience, and neighbours a drift found not unique."""
+    on_step: Callable[[Mapping[Cell, int]], None] | None = field(default=None, repr=False, compare=False)
+    """Called with the clues of each unique puzzle the search moves to (to show progress)."""
 
     def __post_init__(self) -> None:
         if self.steps < 1 or self.cap < 2:
