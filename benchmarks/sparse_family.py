@@ -43,7 +43,7 @@ from pencilkit.genres.nurikabe.sparse import Sparsifier, Target, mean_clue
 
 FAMILY = Path(__file__).resolve().parent.parent / "tests" / "nurikabe" / "sparse.jsonl"
 PLAN = {"8x8": (3, 600, 4), "10x10": (3, 2000, 4), "12x12": (2, 3000, 2), "15x15": (2, 1500, 1),
-        "20x20": (1, 1500, 1)}
+        "20x20": (2, 1500, 1)}
 """Per size: how many members, the surveys each search may ask for, and how many searches in all a
 member may get while they stall short of the target."""
 CLUE_SHARE = 0.07
