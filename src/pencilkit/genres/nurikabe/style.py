@@ -1,7 +1,8 @@
 """What published Nurikabe looks like, as limits a generated puzzle is held to.
 
-Published puzzles (janko.at's collection of 807, by size class) are 40-50%
-land, carry a clue on about one cell in eight, and few of their clues are 1s:
+Published puzzles (janko.at's collection of 807, by size class, medians over
+the puzzles of a class) are 40-50% land, carry a clue on about one cell in
+eight, and few of their clues are 1s:
 
 =============  =====================  ===========  ==========  ====
 size class     clue cells per cell    share of 1s  mean clue   land
