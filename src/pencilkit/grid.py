@@ -286,6 +286,15 @@ class Grid:
         cols = self.cols
         return (mask | mask >> 1 | mask >> cols | mask >> (cols + 1)) & self.window_corners
 
+    def window_cells(self, corners: Mask) -> Mask:
+        """The cells of the 2x2 windows whose top-left cells are ``corners``.
+
+        >>> bin(Grid.of(3, 3).window_cells(1 << 4))
+        '0b110110000'
+        """
+        cols = self.cols
+        return corners | corners << 1 | corners << cols | corners << (cols + 1)
+
     def window(self, corner: Cell) -> Mask:
         """The four cells of the 2x2 window whose top-left cell is ``corner``."""
         return (0b11 | (0b11 << self.cols)) << corner

@@ -285,18 +285,15 @@ def cascade_layout(rows: int, cols: int, rng: random.Random,
     def orbit(cell: Cell) -> list[Cell]:
         return images(cell, perms) if perms else [cell]
 
-    weighed = max(FEWEST_MOVES, grid.size // CELLS_PER_MOVE)
     if not grid.windows:
         return None  # no 2x2 block: nothing would call for land, and an all-sea layout has no clue
+    weighed = max(FEWEST_MOVES, grid.size // CELLS_PER_MOVE)
     state = _Cascade.empty(grid, draw, orbit)
     state.settle()
     choices: list[list[_Cascade]] = []
     backtracks = 0
     while True:
-        bare = 0
-        for window in grid.windows:
-            if not window & state.land:
-                bare |= window
+        bare = grid.window_cells(grid.window_corners & ~grid.windows_meeting(state.land))
         waiting = [k for k, closed in enumerate(state.closed) if not closed]
         if not bare and not waiting:
             layout = state.layout()
