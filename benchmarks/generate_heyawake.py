@@ -1,15 +1,16 @@
 """The generator table for Heyawake, and how its puzzles compare with the published ones.
 
-For each size and level, generate with seeds 0-N-1 and print: how many came
+For each size and level, generate with N seeds and print: how many came
 out rated exactly as asked, the median and 95th percentile seconds (a failure
 counts as infinite), the mean number of paintings drawn, and what the puzzles
 look like: cells per room, black share, share of rooms numbered, share of
-numbers that are 0, and the share of rooms that are one cell.  The last row,
-``published``, is the same measures over the corpus (``--corpus``), when it is
-there.
+numbers that are 0, and the share of rooms that are one cell.  The last rows,
+``published``, are the same measures over the corpus (``--corpus``), when it is
+there, by board size and in all.
 
     python benchmarks/generate_heyawake.py                                 # 6x6, 10x10, 15x15, 20x20
     python benchmarks/generate_heyawake.py --sizes 10x10 --levels hard,expert --seeds 10 --clock cpu
+    python benchmarks/generate_heyawake.py --sizes 15x15 --first-seed 20 --seeds 10      # seeds 20-29
 
 Progress goes to stderr when it is a terminal; the table goes to stdout.
 """
@@ -32,6 +33,8 @@ from pencilkit.genres import find_genre
 from pencilkit.puzzle import Answer, Puzzle
 
 SIZES = ("6x6", "10x10", "15x15", "20x20")
+PUBLISHED_SIZES = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (10**9, "larger"))
+"""The size buckets of the published rows: the corpus's rooms grow with the board."""
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "heyawake.jsonl"
 
 
@@ -71,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated RxC shapes")
     parser.add_argument("--levels", default=",".join(level.label for level in GENERATABLE))
-    parser.add_argument("--seeds", type=int, default=10, help="seeds 0 .. N-1 (default 10)")
+    parser.add_argument("--seeds", type=int, default=10, help="how many seeds (default 10)")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the first seed (default 0; choose parameters on other seeds than those reported)")
     parser.add_argument("--time-budget", type=float, default=60.0, help="wall seconds per puzzle (default 60)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
@@ -80,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     generator = genre.generator()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     interactive = sys.stderr.isatty()
-    print(f"seeds 0-{args.seeds - 1}, budget {args.time_budget:g} wall s per puzzle, {args.clock} seconds\n")
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
+    print(f"seeds {seeds[0]}-{seeds[-1]}, budget {args.time_budget:g} wall s per puzzle, {args.clock} seconds\n")
     print("| size | level | found | median s | p95 s | mean paintings | cells/room | black | numbered rooms "
           "| numbers 0 | 1-cell rooms |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -91,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             times: list[float] = []
             paintings: list[int] = []
             seen: list[Looks] = []
-            for seed in range(args.seeds):
+            for seed in seeds:
                 if interactive:
                     print(f"\r{shape} {level.label} seed {seed}   ", end="", file=sys.stderr, flush=True)
                 start = clock()
@@ -111,11 +117,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {shape} | {level.label} | {found}/{args.seeds} | {statistics.median(times):.2f} | "
                   f"{percentile(times, 0.95):.2f} | {mean_paintings} " + row(level.label, seen), flush=True)
     if args.corpus.exists():
-        published = []
+        published: dict[str, list[Looks]] = {name: [] for _, name in PUBLISHED_SIZES}
         for line in args.corpus.read_text().splitlines():
             record = json.loads(line)
-            published.append(looks(read_puzzle(line), Answer.from_rows(record["solution"])))
-        print(f"| published | all | {len(published)} | | | " + row("published", published))
+            puzzle = read_puzzle(line)
+            size = next(name for most, name in PUBLISHED_SIZES if puzzle.grid.size <= most)
+            published[size].append(looks(puzzle, Answer.from_rows(record["solution"])))
+        for _, name in PUBLISHED_SIZES:
+            print(f"| published | {name} | {len(published[name])} | | | " + row("published", published[name]))
+        everything = [x for seen in published.values() for x in seen]
+        print(f"| published | all | {len(everything)} | | | " + row("published", everything))
     return 0
 
 

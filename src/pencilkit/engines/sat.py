@@ -92,10 +92,14 @@ class Model:
     def mask(self, variables: Sequence[int]) -> Mask:
         """The cells whose variable is true, ``variables[c]`` being cell c's (a shading mask).
 
-        >>> bin(Model([1, -2, 3]).mask([3, 2, 1, 4]))
-        '0b101'
+        >>> bin(Model([1, -2, 3]).mask([3, 2, 1, 4])), bin(Model([1, -2]).mask([-2, -1, -5, 5]))
+        ('0b101', '0b101')
         """
-        return sum(1 << c for c, var in enumerate(variables) if self.value(var))
+        literals = self._literals
+        size = len(literals)
+        flags = "".join("1" if (literals[var - 1] > 0 if 0 < var <= size else var < 0 and self.value(var)) else "0"
+                        for var in reversed(variables))
+        return int(flags, 2) if flags else 0
 
 
 @dataclass

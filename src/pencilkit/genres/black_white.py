@@ -251,6 +251,16 @@ def apart_clauses(grid: Grid, black: list[int]) -> list[Clause]:
     return [[-black[c], -black[d]] for c in range(grid.size) for d in grid.neighbour_lists[c] if d > c]
 
 
+def lonely_white_clauses(grid: Grid, black: list[int]) -> list[Clause]:
+    """SAT: a white cell has a white neighbour (``b[c] or OR not b[n]``), the cuts of one-cell white parts
+    stated up front.  It holds when the white cells are connected and at least two: with black cells
+    apart, a board of four cells or more has at least half of them white, so only smaller boards get none.
+    """
+    if grid.size < 4:
+        return []
+    return [[black[c]] + [-black[n] for n in grid.neighbour_lists[c]] for c in range(grid.size)]
+
+
 def white_cut_clauses(grid: Grid, black: list[int], model: Model, shaded: Mask) -> list[Clause]:
     """SAT, lazily: for a model whose white cells fall apart, clauses true in every solution that cut it off.
 

@@ -17,10 +17,17 @@ from ...frame.ruleset import Ruleset
 from ...frame.symmetry import Symmetry
 from ...puzzle import Answer, Puzzle
 from ..monotone import MonotoneGenerator, finishes
+from .construction import construct
 from .painting import Painting, grow_rooms, open_up, paint
 
 PATIENCE = 2
 """Number moves per ``rows + cols`` after which the driver paints a new board."""
+CONSTRUCTED_CELLS = 64
+"""Boards of at least this many cells are built as the ladder reads them (:func:`construct`); on smaller
+ones a drawn room is too large a share of the board, and painting, then cutting, does better."""
+CONSTRUCTION_LEVEL = Level.MEDIUM
+"""The hardest ladder a construction reads with: the sweep makes the puzzle harder, and a probing ladder
+would make every move cost a probe."""
 
 
 class HeyawakeGenerator(MonotoneGenerator):
@@ -36,10 +43,21 @@ class HeyawakeGenerator(MonotoneGenerator):
 
     def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
               deadline: float | None = None) -> Painting | None:
-        """A painting unique when fully numbered (:func:`~pencilkit.genres.heyawake.painting.paint`;
-        easy ones skip the SAT step), with rooms cut until the ladder up to ``target`` finishes it
-        (:func:`open_up`), and at easy and medium rooms merged back while it still does
-        (:func:`grow_rooms`; above medium the ladder is too slow to ask so often)."""
+        """A painting whose fully numbered puzzle the ladder up to ``target`` finishes.
+
+        On boards of :data:`CONSTRUCTED_CELLS` or more, built as the ladder up
+        to ``target`` (at most :data:`CONSTRUCTION_LEVEL`) reads it
+        (:func:`~pencilkit.genres.heyawake.construction.construct`; where it
+        had to paint and cut, :func:`open_up` finishes the job).  On smaller
+        ones, a painting unique when fully numbered
+        (:func:`~pencilkit.genres.heyawake.painting.paint`; easy ones skip the
+        SAT step), with rooms cut until the ladder up to ``target`` finishes it
+        (:func:`open_up`), and at easy and medium rooms merged back while it
+        still does (:func:`grow_rooms`; above medium the ladder is too slow to
+        ask so often)."""
+        if rows * cols >= CONSTRUCTED_CELLS:
+            built = construct(rows, cols, min(target, CONSTRUCTION_LEVEL), rng, deadline)
+            return None if built is None else open_up(built, self.ruleset, target, rng, deadline)
         painting = paint(rows, cols, rng, unique=target > Level.EASY)
         if painting is not None:
             painting = open_up(painting, self.ruleset, target, rng, deadline)

@@ -11,6 +11,7 @@ whole of the two-borders rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -149,18 +150,28 @@ def _layout(puzzle: Puzzle) -> Layout:
     for cell, number in puzzle.clues:
         numbers[room_of[cell]] = (number, cell)
     rooms = tuple(Room(k, mask, *numbers.get(k, (None, None))) for k, mask in enumerate(puzzle.room_masks))
+    found, zones, meeting, nears = _walls(grid, tuple(room_of), puzzle.room_masks)
+    numbered = tuple(r for r in rooms if r.number is not None)
+    return Layout(grid, rooms, numbered, found, zones, meeting, nears,
+                  Units([room.cells for room in numbered], grid.size), Units(found, grid.size),
+                  Units([zones[room.index] for room in numbered], grid.size))
+
+
+@lru_cache(maxsize=64)
+def _walls(grid: Grid, room_of: tuple[int, ...], masks: tuple[Mask, ...]) -> tuple[
+        tuple[Mask, ...], tuple[Mask, ...], tuple[tuple[Mask, ...], ...], tuple[Mask, ...]]:
+    """What a layout takes from the rooms alone, the numbers aside: the spans, each room's zone, the spans
+    meeting each room, and each room with the cells next to it.  A generator asks for many puzzles on
+    the same rooms with other numbers."""
     found = spans(grid, room_of)
-    nears = tuple(grid.dilate(room.cells) for room in rooms)
+    nears = tuple(grid.dilate(mask) for mask in masks)
     zones = list(nears)
-    meeting: list[list[Mask]] = [[] for _ in rooms]
+    meeting: list[list[Mask]] = [[] for _ in masks]
     for span in found:
         for k in {room_of[c] for c in _cells(span)}:
             zones[k] |= span
             meeting[k].append(span)
-    numbered = tuple(r for r in rooms if r.number is not None)
-    return Layout(grid, rooms, numbered, tuple(found), tuple(zones), tuple(tuple(m) for m in meeting), nears,
-                  Units([room.cells for room in numbered], grid.size), Units(found, grid.size),
-                  Units([zones[room.index] for room in numbered], grid.size))
+    return tuple(found), tuple(zones), tuple(tuple(m) for m in meeting), nears
 
 
 def most_black(grid: Grid, room: Mask) -> int:

@@ -33,6 +33,11 @@ more than :data:`UNIQUE_ROUNDS` changes a room, makes the attempt fail.
 :func:`grow_rooms` then merges rooms back while the puzzle stays unique,
 and :func:`open_up` cuts rooms until the ladder up to a level finishes it.
 
+The generator paints and cuts this way on small boards; on larger ones it
+builds paintings as the ladder reads them instead
+(:mod:`~pencilkit.genres.heyawake.construction`, which keeps the drawn rooms
+but where a cut is needed), with the rooms of :func:`draw_rooms`.
+
 A *painting* is the result: rooms and a solution.  Any room can carry its
 number, the count of its black cells, written in its first cell; adding a
 number never changes the solution, so generation is monotone
@@ -380,7 +385,7 @@ def _break_rival(painting: Painting, rival: Mask, rng: random.Random) -> Paintin
 
 def _split_away(painting: Painting, rival: Mask, touched: list[int], rng: random.Random,
                 keep_black: bool = False) -> Painting | None:
-    """The painting with one of the rooms ``touched`` cut (:func:`_cuts`) so that ``rival`` breaks a rule; when
+    """The painting with one of the rooms ``touched`` cut (:func:`room_cuts`) so that ``rival`` breaks a rule; when
     the cuts leave a span of the painting without a black cell, black cells are added to it
     (:func:`blacken_spans`), which changes the solution, and so the rival too, unless ``keep_black``."""
     grid = painting.grid
@@ -436,7 +441,7 @@ def _shuffled_cuts(grid: Grid, painting: Painting, room: int, rng: random.Random
     with ``singles``."""
     room_mask = painting.room_masks[room]
     ranked = []
-    for parts in _cuts(grid, room_mask):
+    for parts in room_cuts(grid, room_mask):
         pieces = [*parts, room_mask & ~sum(parts)]
         if not singles and any(m & (m - 1) == 0 for m in pieces):
             continue
@@ -453,7 +458,7 @@ def _shuffled_cuts(grid: Grid, painting: Painting, room: int, rng: random.Random
     return [parts for _, parts in ranked]
 
 
-def _cuts(grid: Grid, room: Mask) -> list[list[Mask]]:
+def room_cuts(grid: Grid, room: Mask) -> list[list[Mask]]:
     """The ways to cut a rectangular room into rectangles by one line (two parts) or by a horizontal
     and a vertical line (four): each way as the parts that become new rooms (the rest keeps the room)."""
     top, bottom = grid.row_span(room)

@@ -4,7 +4,10 @@ Other rules are clauses too: two side-by-side cells are not both black (R1),
 each numbered room holds exactly its number of black cells (R3, a cardinality
 constraint from ``pysat.card``), and each span (a stretch of a row or column
 across two room borders) holds a black cell (R4).  White connectivity (R2) is
-left to lazy cuts, as in every genre here.
+left to lazy cuts, as in every genre here, but for the cuts of single white
+cells, stated up front (a white cell has a white neighbour): without them a
+count on a board with few numbers can take thousands of rounds, each cutting
+off a few white cells walled in by diagonal black ones.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from ...engines.cardinality import cardinality
 from ...engines.sat import Clause, Encoding, Model
 from ...grid import Mask, cells
 from ...puzzle import Puzzle
-from ..black_white import apart_clauses, white_cut_clauses
+from ..black_white import apart_clauses, lonely_white_clauses, white_cut_clauses
 from .layout import layout
 
 
@@ -24,7 +27,7 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), rela
     found = layout(puzzle)
     grid = found.grid
     black = [pool.id(("black", c)) for c in range(grid.size)]
-    clauses: list[Clause] = apart_clauses(grid, black)
+    clauses: list[Clause] = apart_clauses(grid, black) + lonely_white_clauses(grid, black)
     for room in found.numbered:
         clauses.extend(cardinality([black[c] for c in cells(room.cells)], room.number or 0, pool))
     clauses.extend([black[c] for c in cells(span)] for span in found.spans)

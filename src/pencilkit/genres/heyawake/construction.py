@@ -1,0 +1,205 @@
+"""Heyawake paintings built as the ladder reads them: rooms drawn first, then numbers chosen one at a time.
+
+A random painting is seldom unique with its drawn rooms, and cutting rooms
+until it is (:func:`~pencilkit.genres.heyawake.painting.make_unique`,
+:func:`~pencilkit.genres.heyawake.painting.open_up`) halves them: half the
+final rooms are pieces of cuts, and most numbers 0 sit on such pieces.  Here
+the solution is not drawn.  The rooms are (:func:`draw_rooms`), and while the
+ladder up to the level stalls, one *move* is made, the first kind that helps:
+
+1. **a number** from 1 up to the room's most black cells, in a room with open
+   cells, the rooms next to decided cells first: the one after which the
+   ladder decides the most cells;
+2. **a cut** of a room with open cells and no number into two rectangles (no
+   single cell), where the ladder then decides some cell;
+3. **a number 0**, last, since published puzzles show few.
+
+A move stands only when the SAT engine finds a solution with it within
+:data:`SAT_ROUNDS` rounds (the ladder sees most dead ends, not all).  Every
+deduction made before a move still holds after it (a move only adds a rule),
+so the ladder goes on from where it stalled.  When it finishes, its board is
+the painting: unique with the numbers chosen, every technique being sound.
+The rooms keep the drawn sizes except where a cut was needed, and a room is
+seldom empty.  When no move helps, a solution of the reading as it stands is
+painted and cut until unique as on small boards
+(:func:`~pencilkit.genres.heyawake.painting.make_unique`): its first rivals
+differ from it only where the ladder left cells open.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from ...frame.board import Board, Contradiction
+from ...frame.budget import Budget, active
+from ...frame.levels import Level
+from ...frame.ruleset import Ruleset
+from ...grid import Cell, Grid, Mask, lowest
+from ...puzzle import Puzzle, number_rooms
+from .painting import Painting, draw_rooms, make_unique, room_cuts
+
+ROOMS_TRIED = 6
+"""Rooms a move is looked for in before the first that helps is taken (more rooms only when none helps)."""
+SAT_ROUNDS = 300
+"""Solver calls (each cutting off models whose white cells fall apart) a move's SAT check may take.  Most
+take a few dozen; a move whose white cells cannot be joined can take thousands to prove it."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The puzzle being built: its rooms, the numbers chosen so far (by the cell written in), and the
+    board the ladder left."""
+
+    rooms: tuple[int, ...]
+    numbers: dict[Cell, int]
+    board: Board
+
+    @property
+    def grid(self) -> Grid:
+        return self.board.grid
+
+    def room_masks(self) -> tuple[Mask, ...]:
+        return self.board.puzzle.room_masks
+
+    def with_move(self, rooms: tuple[int, ...], numbers: dict[Cell, int], ruleset: Ruleset,
+                  level: Level) -> Reading | None:
+        """The reading after a move (other rooms or numbers), the ladder run on from this board;
+        ``None`` when the ladder refutes it."""
+        grid = self.grid
+        puzzle = Puzzle.make("heyawake", grid.rows, grid.cols, numbers, rooms)
+        board = Board(puzzle, self.board.shaded, self.board.unshaded)
+        try:
+            ruleset.run(board, max_level=level)
+        except Contradiction:
+            return None
+        return Reading(rooms, numbers, board)
+
+
+def construct(rows: int, cols: int, level: Level, rng: random.Random,
+              deadline: float | None = None) -> Painting | None:
+    """A painting whose puzzle, with the numbers chosen, the ladder up to ``level`` finishes, or, where
+    no move helps, one unique when fully numbered (see the module docstring); ``None`` when that fails
+    too.  Past ``deadline`` a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`."""
+    from . import HEYAWAKE
+
+    ruleset = HEYAWAKE.ruleset
+    rooms = draw_rooms(rows, cols, rng)
+    with active(Budget.until(deadline)):
+        bare = Reading(rooms, {}, Board(Puzzle.make("heyawake", rows, cols, {}, rooms)))
+        reading = bare.with_move(rooms, {}, ruleset, level)
+        if reading is None:
+            return None
+        while reading.board.undecided:
+            for kind in (_numbers, _cut_rooms, _zeros):
+                moves = kind(reading, ruleset, level, rng)
+                taken = next((move for move in moves if _solution(move.board) is not None), None)
+                if taken is not None:
+                    reading = taken
+                    break
+            else:
+                return _painted_and_cut(reading, rng)
+    return Painting(rows, cols, reading.rooms, reading.board.shaded)
+
+
+def _painted_and_cut(reading: Reading, rng: random.Random) -> Painting | None:
+    """Where no move helps: a solution of the reading as it stands (the SAT engine's, within
+    :data:`SAT_ROUNDS`), its rooms cut until the fully numbered puzzle is unique (:func:`make_unique`)."""
+    shaded = _solution(reading.board)
+    if shaded is None:
+        return None
+    grid = reading.grid
+    return make_unique(Painting(grid.rows, grid.cols, reading.rooms, shaded), rng)
+
+
+def _solution(board: Board) -> Mask | None:
+    """The black cells of a solution of the board's puzzle that keeps its decided cells, as the SAT
+    engine finds one within :data:`SAT_ROUNDS` solver calls (each cutting off models whose white cells
+    fall apart); ``None`` when it finds none so soon."""
+    from ...engines.sat import SatSession, SatTimeout
+    from . import HEYAWAKE
+
+    with SatSession(HEYAWAKE, board.puzzle, given=(board.shaded, board.unshaded)) as session:
+        try:
+            return session.next_solution(rounds=SAT_ROUNDS)
+        except SatTimeout:
+            return None
+
+
+def _open_rooms(reading: Reading, rng: random.Random) -> list[int]:
+    """The rooms with open cells and no number, shuffled, those next to a decided cell first."""
+    board = reading.board
+    near = reading.grid.dilate(board.shaded | board.unshaded)
+    masks = reading.room_masks()
+    todo = [room for room, mask in enumerate(masks)
+            if mask & board.undecided and lowest(mask) not in reading.numbers]
+    rng.shuffle(todo)
+    todo.sort(key=lambda room: 0 if masks[room] & near else 1)
+    return todo
+
+
+Change = tuple[tuple[int, ...], dict[Cell, int]]
+"""A move's rooms and numbers."""
+
+
+def _helpful(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
+             changes: Callable[[Mask], Iterable[Change]]) -> Iterator[Reading]:
+    """The readings after the ``changes`` of open rooms (:func:`_open_rooms`; the first
+    :data:`ROOMS_TRIED`, more only while none helps) after which the ladder decides more: the most cells
+    decided first, ties in a random order."""
+    board = reading.board
+    masks = reading.room_masks()
+    found: list[tuple[int, float, Reading]] = []
+    for tried, room in enumerate(_open_rooms(reading, rng)):
+        if tried >= ROOMS_TRIED and found:
+            break
+        for rooms, numbers in changes(masks[room]):
+            moved = reading.with_move(rooms, numbers, ruleset, level)
+            if moved is not None and moved.board.undecided != board.undecided:
+                found.append((board.undecided.bit_count() - moved.board.undecided.bit_count(), rng.random(), moved))
+    found.sort(key=lambda item: (-item[0], item[1]))
+    return (moved for _, _, moved in found)
+
+
+def _numbers(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
+    """Readings with one more number, from 1 up to the most black cells its room can still hold."""
+    board = reading.board
+
+    def numbered(mask: Mask) -> Iterator[Change]:
+        black = (mask & board.shaded).bit_count()
+        most = min((mask.bit_count() + 1) // 2, black + (mask & board.undecided).bit_count())
+        for count in range(max(black, 1), most + 1):
+            yield reading.rooms, {**reading.numbers, lowest(mask): count}
+
+    return _helpful(reading, ruleset, level, rng, numbered)
+
+
+def _zeros(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
+    """Readings with one more number 0, in a room without a black cell."""
+    board = reading.board
+
+    def zero(mask: Mask) -> Iterator[Change]:
+        if not mask & board.shaded:
+            yield reading.rooms, {**reading.numbers, lowest(mask): 0}
+
+    return _helpful(reading, ruleset, level, rng, zero)
+
+
+def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
+    """Readings with a room without a number cut in two rectangles of two cells or more."""
+    grid = reading.grid
+    fresh = len(reading.room_masks())
+
+    def cut(mask: Mask) -> Iterator[Change]:
+        for parts in room_cuts(grid, mask):
+            part = parts[0]
+            rest = mask & ~part
+            if len(parts) == 1 and part & (part - 1) and rest & (rest - 1):
+                labels = [fresh if part >> cell & 1 else label for cell, label in enumerate(reading.rooms)]
+                yield number_rooms(grid, labels), reading.numbers
+
+    return _helpful(reading, ruleset, level, rng, cut)
+
+
+__all__ = ["ROOMS_TRIED", "Reading", "SAT_ROUNDS", "construct"]
