@@ -81,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     args = parser.parse_args(argv)
+    if args.seeds < 1:
+        parser.error("--seeds must be at least 1")
     genre = find_genre("heyawake")
     generator = genre.generator()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter

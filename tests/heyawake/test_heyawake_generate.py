@@ -4,6 +4,7 @@ where the ladder needs them, and the same puzzle from the same seed."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -12,6 +13,7 @@ from pencilkit.engines.sat import count_sat
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.genres.heyawake import HEYAWAKE
 from pencilkit.frame.board import Board
+from pencilkit.frame.budget import OutOfTime
 from pencilkit.genres.heyawake.construction import Reading, _painted_and_cut, construct
 from pencilkit.puzzle import Puzzle
 from pencilkit.genres.heyawake.layout import spans
@@ -69,7 +71,9 @@ def test_a_construction_is_legal_and_unique_and_often_finished_by_its_ladder(lev
     and cut where no move helped), and nothing the ladder decides goes against the painting."""
     rng = random.Random(3)
     made = finished = 0
-    while made < 8:
+    for _ in range(30):
+        if made == 8:
+            break
         painting = construct(8, 9, level, rng)
         if painting is None:
             continue
@@ -81,7 +85,7 @@ def test_a_construction_is_legal_and_unique_and_often_finished_by_its_ladder(lev
         HEYAWAKE.ruleset.run(board, max_level=level)
         assert board.shaded & ~painting.black == 0 and board.unshaded & painting.black == 0
         finished += not board.undecided
-    assert finished >= 2
+    assert made == 8 and finished >= 2
 
 
 def test_where_no_move_helps_the_reading_is_painted_and_cut() -> None:
@@ -98,6 +102,13 @@ def test_where_no_move_helps_the_reading_is_painted_and_cut() -> None:
         assert HEYAWAKE.check(painting.numbered, painting.solution()) == []
         assert count_sat(HEYAWAKE, painting.numbered, limit=2).count == 1
     assert made >= 2
+
+
+def test_a_construction_past_its_deadline_raises_out_of_time() -> None:
+    """The driver's deadline ends a construction (its SAT checks are bounded by solver calls, not by
+    the clock, so the deadline is looked at before each)."""
+    with pytest.raises(OutOfTime):
+        construct(10, 10, Level.MEDIUM, random.Random(1), deadline=time.perf_counter() - 1)
 
 
 def test_a_construction_keeps_the_drawn_rooms_but_where_it_cuts() -> None:

@@ -254,7 +254,8 @@ def apart_clauses(grid: Grid, black: list[int]) -> list[Clause]:
 def lonely_white_clauses(grid: Grid, black: list[int]) -> list[Clause]:
     """SAT: a white cell has a white neighbour (``b[c] or OR not b[n]``), the cuts of one-cell white parts
     stated up front.  It holds when the white cells are connected and at least two: with black cells
-    apart, a board of four cells or more has at least half of them white, so only smaller boards get none.
+    apart, a board of n cells has at least n // 2 white ones (a path visits every cell, and no two
+    black cells follow each other on it), so boards of four cells or more get these clauses.
     """
     if grid.size < 4:
         return []

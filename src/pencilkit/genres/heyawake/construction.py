@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ...frame.board import Board, Contradiction
-from ...frame.budget import Budget, active
+from ...frame.budget import Budget, active, check_time
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, lowest
@@ -54,6 +54,7 @@ class Reading:
 
     rooms: tuple[int, ...]
     numbers: dict[Cell, int]
+    """Each reading has a dict of its own, never changed."""
     board: Board
 
     @property
@@ -109,6 +110,7 @@ def _painted_and_cut(reading: Reading, rng: random.Random) -> Painting | None:
     shaded = _solution(reading.board)
     if shaded is None:
         return None
+    check_time()
     grid = reading.grid
     return make_unique(Painting(grid.rows, grid.cols, reading.rooms, shaded), rng)
 
@@ -120,6 +122,7 @@ def _solution(board: Board) -> Mask | None:
     from ...engines.sat import SatSession, SatTimeout
     from . import HEYAWAKE
 
+    check_time()  # a count is bounded by solver calls, not by the clock: the deadline is looked at first
     with SatSession(HEYAWAKE, board.puzzle, given=(board.shaded, board.unshaded)) as session:
         try:
             return session.next_solution(rounds=SAT_ROUNDS)
@@ -193,11 +196,12 @@ def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Ran
 
     def cut(mask: Mask) -> Iterator[Change]:
         for parts in room_cuts(grid, mask):
-            part = parts[0]
-            rest = mask & ~part
-            if len(parts) == 1 and part & (part - 1) and rest & (rest - 1):
+            if len(parts) > 1:
+                continue  # a cut by two crossing lines
+            part, rest = parts[0], mask & ~parts[0]
+            if part & (part - 1) and rest & (rest - 1):
                 labels = [fresh if part >> cell & 1 else label for cell, label in enumerate(reading.rooms)]
-                yield number_rooms(grid, labels), reading.numbers
+                yield number_rooms(grid, labels), dict(reading.numbers)
 
     return _helpful(reading, ruleset, level, rng, cut)
 

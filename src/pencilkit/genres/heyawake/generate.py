@@ -47,8 +47,9 @@ class HeyawakeGenerator(MonotoneGenerator):
 
         On boards of :data:`CONSTRUCTED_CELLS` or more, built as the ladder up
         to ``target`` (at most :data:`CONSTRUCTION_LEVEL`) reads it
-        (:func:`~pencilkit.genres.heyawake.construction.construct`; where it
-        had to paint and cut, :func:`open_up` finishes the job).  On smaller
+        (:func:`~pencilkit.genres.heyawake.construction.construct`), then
+        :func:`open_up`, which has nothing to do unless the construction had
+        to paint and cut.  On smaller
         ones, a painting unique when fully numbered
         (:func:`~pencilkit.genres.heyawake.painting.paint`; easy ones skip the
         SAT step), with rooms cut until the ladder up to ``target`` finishes it
