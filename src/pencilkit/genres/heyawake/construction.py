@@ -38,6 +38,7 @@ from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, lowest
 from ...puzzle import Puzzle, number_rooms
+from .layout import most_black
 from .painting import Painting, draw_rooms, make_unique, room_cuts
 
 ROOMS_TRIED = 6
@@ -167,11 +168,11 @@ def _helpful(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Rando
 
 def _numbers(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
     """Readings with one more number, from 1 up to the most black cells its room can still hold."""
-    board = reading.board
+    board, grid = reading.board, reading.grid
 
     def numbered(mask: Mask) -> Iterator[Change]:
         black = (mask & board.shaded).bit_count()
-        most = min((mask.bit_count() + 1) // 2, black + (mask & board.undecided).bit_count())
+        most = min(most_black(grid, mask), black + (mask & board.undecided).bit_count())
         for count in range(max(black, 1), most + 1):
             yield reading.rooms, {**reading.numbers, lowest(mask): count}
 

@@ -150,7 +150,7 @@ def _layout(puzzle: Puzzle) -> Layout:
     for cell, number in puzzle.clues:
         numbers[room_of[cell]] = (number, cell)
     rooms = tuple(Room(k, mask, *numbers.get(k, (None, None))) for k, mask in enumerate(puzzle.room_masks))
-    found, zones, meeting, nears = _walls(grid, tuple(room_of), puzzle.room_masks)
+    found, zones, meeting, nears = _walls(grid, tuple(room_of))
     numbered = tuple(r for r in rooms if r.number is not None)
     return Layout(grid, rooms, numbered, found, zones, meeting, nears,
                   Units([room.cells for room in numbered], grid.size), Units(found, grid.size),
@@ -158,11 +158,14 @@ def _layout(puzzle: Puzzle) -> Layout:
 
 
 @lru_cache(maxsize=64)
-def _walls(grid: Grid, room_of: tuple[int, ...], masks: tuple[Mask, ...]) -> tuple[
+def _walls(grid: Grid, room_of: tuple[int, ...]) -> tuple[
         tuple[Mask, ...], tuple[Mask, ...], tuple[tuple[Mask, ...], ...], tuple[Mask, ...]]:
-    """What a layout takes from the rooms alone, the numbers aside: the spans, each room's zone, the spans
-    meeting each room, and each room with the cells next to it.  A generator asks for many puzzles on
-    the same rooms with other numbers."""
+    """What a layout takes from the rooms alone (the room of each cell, rooms numbered from 0), the
+    numbers aside: the spans, each room's zone, the spans meeting each room, and each room with the
+    cells next to it.  A generator asks for many puzzles on the same rooms with other numbers."""
+    masks = [0] * (max(room_of) + 1)
+    for cell, room in enumerate(room_of):
+        masks[room] |= 1 << cell
     found = spans(grid, room_of)
     nears = tuple(grid.dilate(mask) for mask in masks)
     zones = list(nears)
