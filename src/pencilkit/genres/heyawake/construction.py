@@ -10,8 +10,10 @@ ladder up to the level stalls, one *move* is made, the first kind that helps:
 1. **a number** from 1 up to the room's most black cells, in a room with open
    cells, the rooms next to decided cells first: the one after which the
    ladder decides the most cells;
-2. **a cut** of a room with open cells and no number into two rectangles (no
-   single cell), where the ladder then decides some cell;
+2. **a cut** of a room with open cells and no number into two rectangles by
+   one line, where the ladder then decides some cell (a piece of one cell
+   makes the single-cell rooms published puzzles show, most without a
+   number);
 3. **a number 0**, last, since published puzzles show few.
 
 A move stands only when the SAT engine finds a solution with it within
@@ -39,7 +41,8 @@ from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, lowest
 from ...puzzle import Puzzle, number_rooms
 from .layout import most_black
-from .painting import Painting, draw_rooms, make_unique, room_cuts
+from .drawing import draw_rooms
+from .painting import Painting, make_unique, room_cuts
 
 ROOMS_TRIED = 6
 """Rooms a move is looked for in before the first that helps is taken (more rooms only when none helps)."""
@@ -191,7 +194,7 @@ def _zeros(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random)
 
 
 def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
-    """Readings with a room without a number cut in two rectangles of two cells or more."""
+    """Readings with a room without a number cut in two rectangles by one line."""
     grid = reading.grid
     fresh = len(reading.room_masks())
 
@@ -199,10 +202,8 @@ def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Ran
         for parts in room_cuts(grid, mask):
             if len(parts) > 1:
                 continue  # a cut by two crossing lines
-            part, rest = parts[0], mask & ~parts[0]
-            if part & (part - 1) and rest & (rest - 1):
-                labels = [fresh if part >> cell & 1 else label for cell, label in enumerate(reading.rooms)]
-                yield number_rooms(grid, labels), dict(reading.numbers)
+            labels = [fresh if parts[0] >> cell & 1 else label for cell, label in enumerate(reading.rooms)]
+            yield number_rooms(grid, labels), dict(reading.numbers)
 
     return _helpful(reading, ruleset, level, rng, cut)
 

@@ -20,8 +20,11 @@ from ..monotone import MonotoneGenerator, finishes
 from .construction import construct
 from .painting import Painting, grow_rooms, open_up, paint
 
-PATIENCE = 2
-"""Number moves per ``rows + cols`` after which the driver paints a new board."""
+PATIENCE = 1
+"""Number moves per ``rows + cols`` without getting closer to the level after which the driver paints a
+new board.  A painting that will not come out at the level mostly gives back puzzles already met (the
+dropped number is the one the ladder needs): one move per ``rows + cols`` is enough to find the way out
+where there is one."""
 CONSTRUCTED_CELLS = 64
 """Boards of at least this many cells are built as the ladder reads them (:func:`construct`); on smaller
 ones a drawn room is too large a share of the board, and painting, then cutting, does better."""

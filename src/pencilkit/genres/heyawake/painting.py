@@ -1,11 +1,8 @@
 """Heyawake boards that are legal by construction: rooms drawn as rectangles, then black cells.
 
-Published Heyawake rooms are rectangles of varied sizes, 2x3 and 2x2 the
-most common, then 3x3, 2x4, 1x3, 1x2 and single cells (over the published
-puzzles of the corpus: a room holds about 6 cells, and 24-32% of the cells
-are black).  :func:`draw_rooms` tiles the board with such rectangles: at the
-first uncovered cell in reading order it places a rectangle drawn from
-:data:`ROOM_SHAPES`, turned either way, shrunk to fit the space left.
+The rooms are drawn as published puzzles draw them
+(:func:`~pencilkit.genres.heyawake.drawing.draw_rooms`); over the published
+puzzles of the corpus 24-32% of the cells are black.
 
 :func:`paint` then blackens cells, each touching no black cell and keeping
 the white cells connected: first one cell in every span (a stretch across
@@ -59,63 +56,13 @@ from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle, number_rooms
 from ..black_white import blacken_at_random, can_blacken
+from .drawing import draw_rooms
 from .layout import spans
 
-ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
-    # short side, long side, weight
-    (2, 3, 180), (2, 2, 60), (3, 3, 90), (2, 4, 80), (1, 3, 30), (3, 4, 60), (2, 5, 30), (1, 4, 15),
-    (1, 5, 15), (3, 5, 20), (2, 6, 10), (4, 4, 15), (1, 6, 5),
-)
-"""The room rectangles :func:`draw_rooms` draws from, and how often: the published rooms' shapes
-(2x3 the most common, then 2x2, 3x3, 2x4, 1x3, 1x2, 1x1), with the smallest and thinnest left to the
-cuts that make a painting unique (:func:`make_unique`)."""
 BLACK_SHARE = (0.18, 0.24)
 """Range of black shares :func:`paint` fills a painting up to at random, before it gives empty rooms a
 black cell and makes it unique (both add black cells): the published puzzles run 24-32%, 30% on
 average."""
-
-
-def draw_rooms(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
-    """A tiling of the board by rectangles of :data:`ROOM_SHAPES` (shrunk to fit the space left), then
-    each single cell the shrinking left joined to a neighbouring room where the two make a rectangle:
-    the room of each cell."""
-    room = [-1] * (rows * cols)
-    shapes = [(a, b) for a, b, _ in ROOM_SHAPES]
-    weights = [w for _, _, w in ROOM_SHAPES]
-    count = 0
-    for cell in range(rows * cols):
-        if room[cell] >= 0:
-            continue
-        r, c = divmod(cell, cols)
-        short, long = rng.choices(shapes, weights)[0]
-        height, width = (short, long) if rng.random() < 0.5 else (long, short)
-        free = 0
-        while c + free < cols and room[r * cols + c + free] < 0:
-            free += 1
-        width, height = min(width, free), min(height, rows - r)
-        for dr in range(height):
-            for dc in range(width):
-                room[(r + dr) * cols + c + dc] = count
-        count += 1
-    grid = Grid.of(rows, cols)
-    masks: dict[int, Mask] = {}
-    for cell, label in enumerate(room):
-        masks[label] = masks.get(label, 0) | 1 << cell
-    for label, mask in sorted(masks.items()):
-        if mask & (mask - 1):
-            continue
-        cell = mask.bit_length() - 1
-        others = sorted({room[d] for d in grid.neighbour_lists[cell]})
-        rng.shuffle(others)
-        for other in others:
-            union = masks[other] | mask
-            top, bottom = grid.row_span(union)
-            left, right = grid.col_span(union)
-            if union == grid.rect(top, bottom, left, right):
-                room[cell] = other
-                masks[other] = union
-                break
-    return number_rooms(grid, room)
 
 
 @dataclass(frozen=True)
