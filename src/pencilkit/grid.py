@@ -307,6 +307,12 @@ class Grid:
             out |= row << (r * self.cols)
         return out
 
+    def is_rect(self, mask: Mask) -> bool:
+        """Whether the non-empty ``mask`` is every cell of a rectangle."""
+        top, bottom = self.row_span(mask)
+        left, right = self.col_span(mask)
+        return mask == self.rect(top, bottom, left, right)
+
     def row_span(self, mask: Mask) -> tuple[int, int]:
         """The first and last row holding a cell of the non-empty ``mask``."""
         return lowest(mask) // self.cols, (mask.bit_length() - 1) // self.cols

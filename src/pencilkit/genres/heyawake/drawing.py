@@ -7,11 +7,14 @@ room holds 5.4 cells on average up to 10x10, 5.9 up to 15x15, 6.7 up to
 
 1. at the first uncovered cell in reading order, a rectangle drawn from
    :data:`ROOM_SHAPES`, turned either way, shrunk to fit the space left (a
-   single cell left over joins a neighbour where the two make a rectangle);
-2. the shrinking leaves small rooms, so while the rooms hold fewer cells on
-   average than :func:`drawn_room_cells` asks for, two neighbouring rooms
-   whose union is a rectangle of :data:`ROOM_SHAPES` merge, the pair drawn
-   with the weight of the union's shape.
+   single cell left over joins a neighbour where the two make a rectangle,
+   which can make a 1x7);
+2. the shrinking leaves small rooms (5.8 cells a room at every size), so
+   while the rooms hold fewer cells on average than :func:`drawn_room_cells`
+   asks for, two neighbouring rooms whose union is a rectangle of
+   :data:`ROOM_SHAPES` merge, the pair drawn with the weight of the union's
+   shape.  The goal is a floor: the last merge may pass it, and a tiling
+   already past it is left as it is.
 
 Every random choice goes through the ``random.Random`` passed in and runs over
 lists in cell order, so a seed draws the same rooms on every machine.
@@ -22,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 
-from ...grid import Grid, Mask
+from ...grid import Grid, Mask, cells
 from ...puzzle import number_rooms
 
 ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
@@ -34,41 +37,45 @@ ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
 (2x3 the most common, then 2x2, 3x3, 2x4, 1x3, 1x2, 1x1), with the smallest and thinnest left to the
 cuts that make a puzzle unique and let the ladder read it."""
 _WEIGHT = {(short, long): weight for short, long, weight in ROOM_SHAPES}
-LARGEST_MEAN = 7.5
-"""The most cells a room holds on average in a drawing, however large the board."""
+LARGEST_GOAL = 7.5
+"""The most cells a room must hold on average before the merges stop, however large the board."""
 
 
-def drawn_room_cells(cells: int) -> float:
-    """The mean cells a room of a drawing on a board of ``cells`` cells: ``4.4 + 0.14 * sqrt(cells)``, at
-    most :data:`LARGEST_MEAN`.  The published rooms' mean, about ``4.1 + 0.13 * sqrt(cells)`` (5.4 at
-    10x10, 6.7 at 20x20, 7.0 beyond), and the third to half a cell that the cuts of a construction take."""
-    return min(LARGEST_MEAN, 4.4 + 0.14 * math.sqrt(cells))
+def drawn_room_cells(size: int) -> float:
+    """The mean cells a room the merges of a drawing on a board of ``size`` cells go on to (unless no
+    pair can merge): ``4.4 + 0.14 * sqrt(size)``, at most :data:`LARGEST_GOAL`.  The published rooms'
+    mean is about ``4.1 + 0.13 * sqrt(size)`` (5.4 at 10x10, 6.7 at 20x20, 7.0 beyond); a
+    construction's cuts take a third to half a cell a room."""
+    return min(LARGEST_GOAL, 4.4 + 0.14 * math.sqrt(size))
 
 
 def draw_rooms(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
-    """The room of each cell: a tiling of the board by rectangles of :data:`ROOM_SHAPES`, rooms then
-    merged up to :func:`drawn_room_cells` (see the module docstring)."""
+    """The room of each cell: a tiling of the board by rectangles of :data:`ROOM_SHAPES` shrunk to fit,
+    rooms then merged up to :func:`drawn_room_cells` (see the module docstring)."""
     grid = Grid.of(rows, cols)
-    masks = _tiling(grid, rng)
+    room = _tiling(grid, rng)
+    masks: dict[int, Mask] = {}
+    for cell, label in enumerate(room):
+        masks[label] = masks.get(label, 0) | 1 << cell
+    pairs = {pair: weight for pair in _touching(grid, room) if (weight := _shape_weight(grid, masks, pair))}
     goal = drawn_room_cells(grid.size)
-    while grid.size < goal * len(masks):
-        pairs = _mergeable(grid, masks)
-        if not pairs:
-            break
-        first, second = rng.choices([pair for pair, _ in pairs], [weight for _, weight in pairs])[0]
-        masks[first] |= masks[second]
-        del masks[second]
-    labels = [0] * grid.size
-    for label, mask in enumerate(masks):
-        for cell in range(grid.size):
-            if mask >> cell & 1:
-                labels[cell] = label
-    return number_rooms(grid, labels)
+    while pairs and grid.size < goal * len(masks):
+        order = sorted(pairs)
+        kept, gone = rng.choices(order, [pairs[pair] for pair in order])[0]
+        for cell in cells(masks[gone]):
+            room[cell] = kept
+        masks[kept] |= masks.pop(gone)
+        pairs = {pair: weight for pair, weight in pairs.items() if kept not in pair and gone not in pair}
+        for pair in _touching(grid, room, masks[kept]):
+            if weight := _shape_weight(grid, masks, pair):
+                pairs[pair] = weight
+    return number_rooms(grid, room)
 
 
-def _tiling(grid: Grid, rng: random.Random) -> list[Mask]:
-    """Rectangles of :data:`ROOM_SHAPES` placed in reading order, each shrunk to fit, then each single
-    cell the shrinking left joined to a neighbouring room where the two make a rectangle."""
+def _tiling(grid: Grid, rng: random.Random) -> list[int]:
+    """A label for each cell's room: rectangles of :data:`ROOM_SHAPES` placed in reading order, each
+    shrunk to fit, then each single cell the shrinking left joined to a neighbouring room where the two
+    make a rectangle."""
     rows, cols = grid.rows, grid.cols
     room = [-1] * grid.size
     shapes = [(short, long) for short, long, _ in ROOM_SHAPES]
@@ -93,57 +100,39 @@ def _tiling(grid: Grid, rng: random.Random) -> list[Mask]:
         masks[label] |= 1 << cell
     for label, mask in enumerate(masks):
         if mask & (mask - 1):
-            continue
+            continue  # not a single cell (a room another single joined has grown)
         cell = mask.bit_length() - 1
         others = sorted({room[d] for d in grid.neighbour_lists[cell]})
         rng.shuffle(others)
         for other in others:
-            if _is_rectangle(grid, masks[other] | mask):
+            if grid.is_rect(masks[other] | mask):
                 room[cell] = other
                 masks[other] |= mask
-                masks[label] = 0
                 break
-    return [mask for mask in masks if mask]
+    return room
 
 
-def _mergeable(grid: Grid, masks: list[Mask]) -> list[tuple[tuple[int, int], int]]:
-    """The pairs of neighbouring rooms (by index, in order) whose union is a rectangle of
-    :data:`ROOM_SHAPES`, each with that shape's weight."""
-    room = [0] * grid.size
-    for index, mask in enumerate(masks):
-        for cell in range(grid.size):
-            if mask >> cell & 1:
-                room[cell] = index
-    touching: set[tuple[int, int]] = set()
-    for cell in range(grid.size):
+def _touching(grid: Grid, room: list[int], within: Mask | None = None) -> set[tuple[int, int]]:
+    """The pairs of rooms (each in increasing order) with side-by-side cells, of the cells ``within``
+    only when given."""
+    found = set()
+    for cell in range(grid.size) if within is None else cells(within):
         for other in grid.neighbour_lists[cell]:
-            if room[other] > room[cell]:
-                touching.add((room[cell], room[other]))
-    pairs = []
-    for first, second in sorted(touching):
-        weight = _shape_weight(grid, masks[first] | masks[second])
-        if weight:
-            pairs.append(((first, second), weight))
-    return pairs
+            if room[other] != room[cell]:
+                found.add((min(room[cell], room[other]), max(room[cell], room[other])))
+    return found
 
 
-def _bounds(grid: Grid, mask: Mask) -> tuple[int, int, int, int]:
-    top, bottom = grid.row_span(mask)
-    left, right = grid.col_span(mask)
-    return top, bottom, left, right
-
-
-def _is_rectangle(grid: Grid, mask: Mask) -> bool:
-    return mask == grid.rect(*_bounds(grid, mask))
-
-
-def _shape_weight(grid: Grid, mask: Mask) -> int:
-    """The weight in :data:`ROOM_SHAPES` of the rectangle ``mask`` is, 0 if it is none of them."""
-    if not _is_rectangle(grid, mask):
+def _shape_weight(grid: Grid, masks: dict[int, Mask], pair: tuple[int, int]) -> int:
+    """The weight in :data:`ROOM_SHAPES` of the rectangle the two rooms make together, 0 if they make
+    none of them."""
+    union = masks[pair[0]] | masks[pair[1]]
+    if not grid.is_rect(union):
         return 0
-    top, bottom, left, right = _bounds(grid, mask)
+    top, bottom = grid.row_span(union)
+    left, right = grid.col_span(union)
     height, width = bottom - top + 1, right - left + 1
     return _WEIGHT.get((min(height, width), max(height, width)), 0)
 
 
-__all__ = ["LARGEST_MEAN", "ROOM_SHAPES", "draw_rooms", "drawn_room_cells"]
+__all__ = ["LARGEST_GOAL", "ROOM_SHAPES", "draw_rooms", "drawn_room_cells"]

@@ -83,7 +83,7 @@ class HeyawakeGenerator(MonotoneGenerator):
         return Level.EXPERT if min(rows, cols) >= 3 else Level.MEDIUM
 
     def patience(self, rows: int, cols: int, target: Level) -> int:
-        """Number moves without reaching the level before a new painting: ``PATIENCE * (rows + cols)``."""
+        """Number moves without getting closer to the level before a new painting: ``PATIENCE * (rows + cols)``."""
         return PATIENCE * (rows + cols)
 
 

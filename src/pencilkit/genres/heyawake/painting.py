@@ -277,9 +277,7 @@ def grow_rooms(painting: Painting, rng: random.Random,
         if first == second:
             continue
         union = sum(1 << c for c, x in enumerate(labels) if x in (first, second))
-        top, bottom = grid.row_span(union)
-        left, right = grid.col_span(union)
-        if union.bit_count() > MERGE_LIMIT or union != grid.rect(top, bottom, left, right):
+        if union.bit_count() > MERGE_LIMIT or not grid.is_rect(union):
             continue
         merged = [first if x == second else x for x in labels]
         if keeps(Painting(painting.rows, painting.cols, number_rooms(grid, merged), painting.black)):
