@@ -20,6 +20,7 @@ from pencilkit.genres.heyawake.construction import Reading, _painted_and_cut, co
 from pencilkit.puzzle import Puzzle
 from pencilkit.genres.heyawake.layout import spans
 from pencilkit.genres.heyawake.drawing import draw_rooms, drawn_room_cells
+from pencilkit.genres.heyawake.feasibility import SMALL_SHAPES, hardest_level, max_level, room_layouts
 from pencilkit.genres.heyawake.painting import (
     Painting,
     _cut_breaks,
@@ -29,6 +30,7 @@ from pencilkit.genres.heyawake.painting import (
     paint,
 )
 from pencilkit.genres.monotone import can_drop
+from pencilkit.errors import PencilkitError
 from pencilkit.grid import MAX_SIDE, Grid, cells
 
 ROOM_CELLS_AT_LEAST = 5.0
@@ -262,3 +264,27 @@ def test_a_cut_is_judged_on_the_rows_and_columns_it_crosses() -> None:
                     checked += 1
                     broken += expected
     assert 0 < broken < checked
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2), (2, 3)])
+def test_small_shapes_match_the_exhaustive_listing(shape: tuple[int, int]) -> None:
+    assert hardest_level(*shape) == SMALL_SHAPES[shape] == max_level(*shape) == max_level(*reversed(shape))
+
+
+@pytest.mark.parametrize("shape", [(1, 7), (2, 4)])
+def test_the_smallest_boards_of_seven_cells_or_more_hold_expert_puzzles(shape: tuple[int, int]) -> None:
+    assert hardest_level(*shape) == Level.EXPERT == max_level(*shape) == max_level(*reversed(shape))
+
+
+def test_room_layouts_are_every_cutting_into_rectangles() -> None:
+    """A 2x2 board cuts into rectangles 8 ways, a 1xN one 2^(N-1) ways (a border or none between each
+    pair of cells), and no layout comes twice."""
+    assert len(set(room_layouts(2, 2))) == len(list(room_layouts(2, 2))) == 8
+    assert all(len(list(room_layouts(1, n))) == 2 ** (n - 1) for n in range(1, 7))
+
+
+def test_a_level_the_shape_cannot_hold_is_refused_at_once() -> None:
+    """No 2x2 puzzle is medium: the generator says so instead of spending its time budget on a search
+    that must end with the closest it found."""
+    with pytest.raises(PencilkitError, match="hardest this shape allows is easy"):
+        pencilkit.generate("heyawake", 2, 2, "medium", seed=1)

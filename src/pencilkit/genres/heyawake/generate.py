@@ -79,8 +79,11 @@ class HeyawakeGenerator(MonotoneGenerator):
         return finishes(self.ruleset, painting.board(painting.slots), level, deadline)
 
     def max_level(self, rows: int, cols: int) -> Level:
-        """Boards of fewer than 3 cells a side hold too little for the probing levels."""
-        return Level.EXPERT if min(rows, cols) >= 3 else Level.MEDIUM
+        """The hardest level the shape holds (:func:`~pencilkit.genres.heyawake.feasibility.max_level`):
+        easy on 2x2 and smaller, hard up to 6 cells, expert from 7 cells on."""
+        from .feasibility import max_level
+
+        return max_level(rows, cols)
 
     def patience(self, rows: int, cols: int, target: Level) -> int:
         """Number moves without getting closer to the level before a new painting: ``PATIENCE * (rows + cols)``."""
