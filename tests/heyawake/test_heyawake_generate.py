@@ -12,15 +12,15 @@ import pytest
 
 import pencilkit
 from pencilkit.engines.sat import count_sat
-from pencilkit.frame.levels import GENERATABLE, Level
-from pencilkit.genres.heyawake import HEYAWAKE
+from pencilkit.errors import PencilkitError
 from pencilkit.frame.board import Board
 from pencilkit.frame.budget import OutOfTime
+from pencilkit.frame.levels import GENERATABLE, Level
+from pencilkit.genres.heyawake import HEYAWAKE
 from pencilkit.genres.heyawake.construction import Reading, _painted_and_cut, construct
-from pencilkit.puzzle import Puzzle
-from pencilkit.genres.heyawake.layout import spans
 from pencilkit.genres.heyawake.drawing import draw_rooms, drawn_room_cells
 from pencilkit.genres.heyawake.feasibility import SMALL_SHAPES, hardest_level, max_level, room_layouts
+from pencilkit.genres.heyawake.layout import spans
 from pencilkit.genres.heyawake.painting import (
     Painting,
     _cut_breaks,
@@ -30,8 +30,8 @@ from pencilkit.genres.heyawake.painting import (
     paint,
 )
 from pencilkit.genres.monotone import can_drop
-from pencilkit.errors import PencilkitError
 from pencilkit.grid import MAX_SIDE, Grid, cells
+from pencilkit.puzzle import Puzzle
 
 ROOM_CELLS_AT_LEAST = 5.0
 """Cells a room, on average, below which the 10x10 medium and hard puzzles of seeds 0-3 count as a
@@ -277,9 +277,10 @@ def test_the_smallest_boards_of_seven_cells_or_more_hold_expert_puzzles(shape: t
 
 
 def test_room_layouts_are_every_cutting_into_rectangles() -> None:
-    """A 2x2 board cuts into rectangles 8 ways, a 1xN one 2^(N-1) ways (a border or none between each
-    pair of cells), and no layout comes twice."""
-    assert len(set(room_layouts(2, 2))) == len(list(room_layouts(2, 2))) == 8
+    """A 2x2 board cuts into rectangles 8 ways, 2x3 34 ways, 3x3 322 ways, a 1xN one 2^(N-1) ways (a
+    border or none between each pair of cells), and no layout comes twice."""
+    for shape, ways in [((2, 2), 8), ((2, 3), 34), ((3, 2), 34), ((3, 3), 322)]:
+        assert len(set(room_layouts(*shape))) == len(list(room_layouts(*shape))) == ways
     assert all(len(list(room_layouts(1, n))) == 2 ** (n - 1) for n in range(1, 7))
 
 

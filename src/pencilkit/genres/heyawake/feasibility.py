@@ -1,15 +1,15 @@
 """Which levels a Heyawake board of a given shape can reach at all.
 
 A 2x2 board never needs more than the easy techniques, so asking for a
-medium 2x2 must fail at once rather than after the whole time budget, and a
-1x5 board does hold hard puzzles.  :data:`SMALL_SHAPES` holds the hardest
+medium 2x2 must fail at once rather than after the whole time budget; a 1x5
+board, though, does hold hard puzzles.  :data:`SMALL_SHAPES` holds the hardest
 rating the ladder gives any puzzle it finishes, for every shape of at most 6
 cells, found by :func:`hardest_level`: every way to cut the board into
 rectangles, and for each every numbering of its rooms (no number, or 0 up to
 the room's most black cells; where a number is written in its room changes
 nothing).  The smallest boards of 7 cells or more hold expert puzzles (1x7:
-6 of 13,364; 1x8; 2x4: 20 of 71,285; 3x3: 48 of 327,812), and every larger
-shape is taken to allow every level.
+6 of 13,364 numberings; 1x8; 2x4: 20 of 71,285; 3x3: 48 of 327,812), and
+every larger shape is taken to allow every level.
 
 ``tests/heyawake/test_heyawake_generate.py`` recomputes the table and 1x7
 and 2x4.  The table follows the technique ladder; if the techniques change,

@@ -80,7 +80,7 @@ class HeyawakeGenerator(MonotoneGenerator):
 
     def max_level(self, rows: int, cols: int) -> Level:
         """The hardest level the shape holds (:func:`~pencilkit.genres.heyawake.feasibility.max_level`):
-        easy on 2x2 and smaller, hard up to 6 cells, expert from 7 cells on."""
+        easy on 1x1, 1x2 and 2x2, hard on the other shapes of up to 6 cells, expert from 7 cells on."""
         from .feasibility import max_level
 
         return max_level(rows, cols)
