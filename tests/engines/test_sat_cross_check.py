@@ -347,3 +347,32 @@ def test_sat_count_from_a_partial_board_matches_brute_force(genre: str) -> None:
         assert sorted(a.shaded for a in result.solutions) == agreeing, (puzzle.id(), shaded, unshaded)
         outcomes.add(capped(len(agreeing)))
     assert outcomes == {0, 1, 2}
+
+
+@pytest.mark.parametrize("shape", [(1, 3), (1, 4), (1, 6), (2, 2), (2, 3), (3, 3), (3, 4)])
+def test_the_lonely_white_clauses_hold_on_every_legal_shading(shape: tuple[int, int]) -> None:
+    """Every shading with black cells apart and the white cells connected satisfies every clause "a white
+    cell has a white neighbour" (boards of four cells or more; smaller ones get none), and the clauses
+    do cut off a shading with a white cell walled in by black ones."""
+    from pencilkit.genres.black_white import lonely_white_clauses
+    from pencilkit.grid import Grid
+
+    grid = Grid.of(*shape)
+    black = list(range(1, grid.size + 1))
+    clauses = lonely_white_clauses(grid, black)
+    if grid.size < 4:
+        assert clauses == []
+        return
+
+    def satisfied(shaded: int) -> bool:
+        return all(any((lit > 0) == bool(shaded >> (abs(lit) - 1) & 1) for lit in clause) for clause in clauses)
+
+    legal = 0
+    for shaded in range(1 << grid.size):
+        white = grid.full & ~shaded
+        apart = not any(shaded >> c & 1 and shaded >> d & 1 for c in range(grid.size) for d in grid.neighbour_lists[c])
+        if apart and white and grid.flood(white & -white, white) == white:
+            legal += 1
+            assert satisfied(shaded)
+    walled = sum(1 << d for d in grid.neighbour_lists[0])  # the corner cell white, its neighbours black
+    assert legal and not satisfied(walled)

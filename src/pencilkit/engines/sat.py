@@ -97,7 +97,7 @@ class Model:
         """
         literals = self._literals
         size = len(literals)
-        flags = "".join("1" if (literals[var - 1] > 0 if 0 < var <= size else var < 0 and self.value(var)) else "0"
+        flags = "".join("1" if (literals[var - 1] > 0 if 0 < var <= size else self.value(var)) else "0"
                         for var in reversed(variables))
         return int(flags, 2) if flags else 0
 

@@ -18,6 +18,7 @@ from ...frame.symmetry import Symmetry
 from ...puzzle import Answer, Puzzle
 from ..monotone import MonotoneGenerator, finishes
 from .construction import construct
+from .feasibility import max_level
 from .painting import Painting, grow_rooms, open_up, paint
 
 PATIENCE = 1
@@ -81,8 +82,6 @@ class HeyawakeGenerator(MonotoneGenerator):
     def max_level(self, rows: int, cols: int) -> Level:
         """The hardest level the shape holds (:func:`~pencilkit.genres.heyawake.feasibility.max_level`):
         easy on 1x1, 1x2 and 2x2, hard on the other shapes of up to 6 cells, expert from 7 cells on."""
-        from .feasibility import max_level
-
         return max_level(rows, cols)
 
     def patience(self, rows: int, cols: int, target: Level) -> int:
