@@ -3,6 +3,7 @@ where the ladder needs them, and the same puzzle from the same seed."""
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections import Counter
@@ -29,7 +30,8 @@ from pencilkit.genres.heyawake.painting import (
     _shuffled_cuts,
     paint,
 )
-from pencilkit.genres.monotone import can_drop
+from pencilkit.frame.generator import Assessment, Outcome
+from pencilkit.genres.monotone import RETURNS, MonotoneCandidate, can_drop
 from pencilkit.grid import MAX_SIDE, Grid, cells
 from pencilkit.puzzle import Puzzle
 
@@ -289,3 +291,32 @@ def test_a_level_the_shape_cannot_hold_is_refused_at_once() -> None:
     that must end with the closest it found."""
     with pytest.raises(PencilkitError, match="hardest this shape allows is easy"):
         pencilkit.generate("heyawake", 2, 2, "medium", seed=1)
+
+
+def test_repairs_that_keep_coming_back_give_the_painting_up() -> None:
+    """A repair whose sweep comes back to the clues it started from is handed on and counted; the one
+    after :data:`RETURNS` such in a row gives the painting up, and a repair that moves a clue counts
+    afresh."""
+    generator = copy.copy(HEYAWAKE.generator())
+    rng = random.Random(5)
+    start = generator.start(8, 8, Level.HARD, rng)
+    assert isinstance(start, MonotoneCandidate) and start.clue_cells
+    easier = Assessment(Outcome.EASIER, rating=Level.MEDIUM)
+    results: list[int] = []
+
+    def complete(painting, clue_cells, target, rng, **kwargs):  # type: ignore[no-untyped-def]
+        return MonotoneCandidate(painting, results.pop())  # the sweep's result, as the test sets it
+
+    generator.complete = complete  # type: ignore[method-assign]
+    candidate: MonotoneCandidate | None = start
+    for returns in range(1, RETURNS + 1):
+        assert candidate is not None
+        results.append(start.clue_cells)
+        candidate = generator.repair(candidate, easier, Level.HARD, rng)  # type: ignore[assignment]
+        assert candidate is not None and candidate.returns == returns and candidate.clue_cells == start.clue_cells
+    results.append(start.clue_cells)
+    assert generator.repair(candidate, easier, Level.HARD, rng) is None
+    moved = start.clue_cells & (start.clue_cells - 1)  # one clue fewer: a move
+    results.append(moved)
+    after = generator.repair(candidate, easier, Level.HARD, rng)
+    assert isinstance(after, MonotoneCandidate) and after.clue_cells == moved and after.returns == 0

@@ -42,7 +42,7 @@ import random
 import time
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Protocol
 
@@ -64,7 +64,14 @@ RIVAL_NODES = 60
 """Search nodes the add phase spends looking for a second solution before the ladder above medium runs."""
 RIVALS_KEPT = 200
 """Rival solutions a candidate keeps for the sweeps after its clue moves."""
+RETURNS = 2
+"""Repairs in a row that may sweep back to the clues they started from; the next that does gives the
+painting up.
 
+Such a repair put the dropped clue back (no other free slot let the ladder
+finish), and the sweep took away what else was added.  When that keeps
+happening the painting has few moves left, and repairing it until the
+driver's patience runs out is most of a slow run's time."""
 
 Orbit = Callable[[Cell], Mask]
 """A cell's orbit under the clue positions' symmetry: the cells that carry a clue together."""
@@ -125,6 +132,8 @@ class MonotoneCandidate:
     rivals: tuple[Answer, ...] = field(default=(), compare=False, repr=False)
     """Other solutions of this painting's earlier clue sets, met while adding clues and sweeping:
     they spare the sweeps after a clue move some tests (:func:`sweep`)."""
+    returns: int = field(default=0, compare=False)
+    """Repairs in a row that swept back to these clues (:data:`RETURNS`)."""
 
     @cached_property
     def puzzle(self) -> Puzzle:
@@ -149,10 +158,12 @@ class MonotoneGenerator(GenreGenerator):
     stalls, because the sweep kept only needed clues), adds clues at other
     slots where it stalls, and sweeps again, with the rivals met so far on the
     painting.  After :meth:`patience` moves without success the driver paints
-    a new board.  So every candidate the driver sees is proven unique by the
-    ladder.  The driver hands ``start`` and ``repair`` the run's deadline;
-    past it, a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`,
-    which the driver treats as the end of its budget.
+    a new board, and so does a repair once the repairs before it came back to
+    the same clues :data:`RETURNS` times in a row.  So every candidate the
+    driver sees is proven unique by the ladder.  The driver hands ``start``
+    and ``repair`` the run's deadline; past it, a ladder run raises
+    :class:`~pencilkit.frame.budget.OutOfTime`, which the driver treats as
+    the end of its budget.
     """
 
     symmetries = tuple(Symmetry)
@@ -236,8 +247,13 @@ class MonotoneGenerator(GenreGenerator):
             return None
         orbit, _ = self.orbits(candidate.painting)
         dropped = orbit(rng.choice(sorted(cells(candidate.clue_cells))))
-        return self.complete(candidate.painting, candidate.clue_cells & ~dropped, target, rng,
+        made = self.complete(candidate.painting, candidate.clue_cells & ~dropped, target, rng,
                              avoid=dropped, rivals=candidate.rivals, deadline=deadline)
+        if made is None or made.clue_cells != candidate.clue_cells:
+            return made
+        if candidate.returns >= RETURNS:
+            return None  # the painting has no move left: the driver paints another
+        return replace(made, returns=candidate.returns + 1)
 
     def complete(self, painting: Painted, clue_cells: Mask, target: Level, rng: random.Random,
                  avoid: Mask = 0, rivals: Sequence[Answer] = (),
