@@ -6,8 +6,8 @@ puzzle is solved from scratch on one core (as ``benchmarks/corpus.py``
 does), with the frame's trial and pass functions wrapped to count them:
 
 * trials, by probe (its step bound): how many, how many were refuted, how
-  many stopped short of the bound (nothing more applied), the steps they
-  took, and their CPU seconds (a trial run inside another is counted with
+  many stopped short of the bound (nothing more applied), the steps taken
+  by those not refuted, and their CPU seconds (a trial run inside another is counted with
   its own probe, and its time within the outer one);
 * passes, by probe: whether the pass skipped the probes whose surroundings
   had not changed or ran in full, and whether it found something (a pass's

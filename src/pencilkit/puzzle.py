@@ -26,9 +26,9 @@ Puzzle.from_id('nurikabe:3x3:1,.,1,.,.,.,1,.,1')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cellset import CellSet
 from .errors import FormatError
@@ -63,7 +63,7 @@ class Puzzle:
         for cell in clues:
             if not 0 <= cell < rows * cols:
                 raise FormatError(f"clue cell {cell} is off a {rows}x{cols} board")
-        labels = None if rooms is None else number_rooms(Grid.of(rows, cols), list(rooms))
+        labels = None if rooms is None else number_rooms(Grid.of(rows, cols), tuple(rooms))
         return cls(genre.strip().lower(), rows, cols, tuple(sorted(clues.items())), labels)
 
     @classmethod
@@ -114,10 +114,7 @@ class Puzzle:
     @cached_property
     def room_masks(self) -> tuple[Mask, ...]:
         """The cells of each room, by room number (empty for a board without rooms)."""
-        masks = [0] * self.room_count
-        for cell, room in enumerate(self.rooms or ()):
-            masks[room] |= 1 << cell
-        return tuple(masks)
+        return _room_masks(self.rooms or ())
 
     def room_rows(self) -> list[str]:
         """The room of each cell, a line a row: a character a cell, or space-separated past room 9."""
@@ -173,12 +170,28 @@ class Puzzle:
         return [sep.join(tokens[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
 
 
-def number_rooms(grid: Grid, labels: list[int]) -> tuple[int, ...]:
+def number_rooms(grid: Grid, labels: Sequence[int]) -> tuple[int, ...]:
     """Rooms given by any labels, numbered from 0 in the reading order of their first cells.
 
     A room is one orthogonally connected group of cells: a label on two separate
     groups is an error, as is a count of labels that does not fit the board.
+    The last few answers are remembered: a generator makes many puzzles on the
+    same rooms.
     """
+    return _numbered(grid, tuple(labels))
+
+
+@lru_cache(maxsize=32)
+def _room_masks(rooms: tuple[int, ...]) -> tuple[Mask, ...]:
+    """The cells of each room of ``rooms`` (numbered from 0), remembered as :func:`number_rooms` is."""
+    masks = [0] * (max(rooms) + 1 if rooms else 0)
+    for cell, room in enumerate(rooms):
+        masks[room] |= 1 << cell
+    return tuple(masks)
+
+
+@lru_cache(maxsize=32)
+def _numbered(grid: Grid, labels: tuple[int, ...]) -> tuple[int, ...]:
     if len(labels) != grid.size:
         raise FormatError(f"a {grid.rows}x{grid.cols} board has {grid.size} cells but the rooms name {len(labels)}")
     by_label: dict[int, Mask] = {}

@@ -27,7 +27,8 @@ from pencilkit.formats.url import (
     room_top,
 )
 from pencilkit.genres import find_genre
-from pencilkit.puzzle import Answer
+from pencilkit.grid import Grid
+from pencilkit.puzzle import Answer, number_rooms
 
 from .helpers import HEYAWAKE_SMALL as SMALL
 from .helpers import L_ROOMS, L_SOLUTION, L_URL, corpus_lines, random_rooms
@@ -224,6 +225,20 @@ def test_corpus_puzzles_round_trip_through_url_and_file() -> None:
         assert again == pzpr_form(puzzle), url
         assert format_url(again) == url
         assert parse_pzprv3(format_pzprv3(puzzle))[0] == puzzle
+
+
+def test_rooms_are_numbered_in_reading_order_and_a_split_room_is_named_every_time() -> None:
+    """Any labels, in a list or a tuple, give the same numbering, once remembered and again; a label on
+    two separate groups is an error on each asking (answers are remembered, errors are not), and so is
+    a count of labels that does not fit the board."""
+    grid = Grid.of(2, 3)
+    assert number_rooms(grid, [7, 7, 3, 5, 5, 3]) == number_rooms(grid, (7, 7, 3, 5, 5, 3)) == (0, 0, 1, 2, 2, 1)
+    assert Puzzle.make("heyawake", 2, 3, {}, [7, 7, 3, 5, 5, 3]).room_masks == (0b011, 0b100100, 0b011000)
+    for _ in range(2):
+        with pytest.raises(FormatError, match="room 7 .from r1c1. is not one connected group of cells"):
+            number_rooms(grid, [7, 3, 7, 3, 3, 3])
+    with pytest.raises(FormatError, match="a 2x3 board has 6 cells but the rooms name 5"):
+        number_rooms(grid, (0, 0, 0, 0, 0))
 
 
 def test_ragged_rooms_rows_are_named() -> None:

@@ -16,6 +16,8 @@ from pencilkit.engines.sat import count_sat
 from pencilkit.errors import PencilkitError
 from pencilkit.frame.board import Board
 from pencilkit.frame.budget import OutOfTime
+from pencilkit.frame.generate import generate_one
+from pencilkit.frame.generator import Assessment, Outcome
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.genres.heyawake import HEYAWAKE
 from pencilkit.genres.heyawake.construction import Reading, _painted_and_cut, construct
@@ -30,7 +32,6 @@ from pencilkit.genres.heyawake.painting import (
     _shuffled_cuts,
     paint,
 )
-from pencilkit.frame.generator import Assessment, Outcome
 from pencilkit.genres.monotone import RETURNS, MonotoneCandidate, can_drop
 from pencilkit.grid import MAX_SIDE, Grid, cells
 from pencilkit.puzzle import Puzzle
@@ -316,7 +317,36 @@ def test_repairs_that_keep_coming_back_give_the_painting_up() -> None:
         assert candidate is not None and candidate.returns == returns and candidate.clue_cells == start.clue_cells
     results.append(start.clue_cells)
     assert generator.repair(candidate, easier, Level.HARD, rng) is None
-    moved = start.clue_cells & (start.clue_cells - 1)  # one clue fewer: a move
+    free = start.painting.slots & ~start.clue_cells
+    moved = (start.clue_cells & (start.clue_cells - 1)) | (free & -free)  # a clue moved to a free slot
+    assert moved.bit_count() == start.clue_cells.bit_count()
     results.append(moved)
     after = generator.repair(candidate, easier, Level.HARD, rng)
     assert isinstance(after, MonotoneCandidate) and after.clue_cells == moved and after.returns == 0
+
+
+def test_the_driver_gives_a_painting_up_once_its_repairs_keep_coming_back() -> None:
+    """Through the driver: a painting whose every repair gives back its clues gets :data:`RETURNS` + 1
+    repairs, then the driver starts a new one (its patience alone would allow ``rows + cols``)."""
+    generator = copy.copy(HEYAWAKE.generator())
+    rng = random.Random(2)
+    base = None
+    while base is None:  # a start may corner itself
+        base = generator.start(6, 6, Level.EASY, rng)
+    assert isinstance(base, MonotoneCandidate)
+    repairs: list[int] = []
+
+    def start(*args, **kwargs):  # type: ignore[no-untyped-def]
+        repairs.append(0)
+        return base
+
+    def complete(painting, clue_cells, target, rng, avoid=0, **kwargs):  # type: ignore[no-untyped-def]
+        repairs[-1] += 1
+        return MonotoneCandidate(painting, clue_cells | avoid)  # the dropped clue back, nothing else
+
+    generator.start = start  # type: ignore[method-assign]
+    generator.complete = complete  # type: ignore[method-assign]
+    assert generator.patience(6, 6, Level.MEDIUM) > RETURNS + 1
+    made = generate_one(generator, HEYAWAKE, 6, 6, Level.MEDIUM, seed=1, time_budget=0.5)
+    assert made.rating is Level.EASY and made.puzzle == base.puzzle  # the closest found: the base
+    assert len(repairs) > 2 and set(repairs[:-1]) == {RETURNS + 1}

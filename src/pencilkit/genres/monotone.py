@@ -65,13 +65,15 @@ RIVAL_NODES = 60
 RIVALS_KEPT = 200
 """Rival solutions a candidate keeps for the sweeps after its clue moves."""
 RETURNS = 2
-"""Repairs in a row that may sweep back to the clues they started from; the next that does gives the
-painting up.
+"""How many repairs leading to a candidate may give back the clues they started from; the next that
+does gives the painting up.
 
-Such a repair put the dropped clue back (no other free slot let the ladder
-finish), and the sweep took away what else was added.  When that keeps
-happening the painting has few moves left, and repairing it until the
-driver's patience runs out is most of a slow run's time."""
+A repair gives back its own clues when the dropped clue is added again (the
+add phase found no other free slot near where the ladder stalls, or the
+driver's search needed it to rate the puzzle) and the sweep takes away
+whatever else was added.  When that keeps happening the painting has few
+moves left, and repairing it until the driver's patience runs out is most
+of a slow run's time."""
 
 Orbit = Callable[[Cell], Mask]
 """A cell's orbit under the clue positions' symmetry: the cells that carry a clue together."""
@@ -133,7 +135,7 @@ class MonotoneCandidate:
     """Other solutions of this painting's earlier clue sets, met while adding clues and sweeping:
     they spare the sweeps after a clue move some tests (:func:`sweep`)."""
     returns: int = field(default=0, compare=False)
-    """Repairs in a row that swept back to these clues (:data:`RETURNS`)."""
+    """How many repairs in a row, leading to this candidate, gave back these clues (:data:`RETURNS`)."""
 
     @cached_property
     def puzzle(self) -> Puzzle:
@@ -158,12 +160,12 @@ class MonotoneGenerator(GenreGenerator):
     stalls, because the sweep kept only needed clues), adds clues at other
     slots where it stalls, and sweeps again, with the rivals met so far on the
     painting.  After :meth:`patience` moves without success the driver paints
-    a new board, and so does a repair once the repairs before it came back to
-    the same clues :data:`RETURNS` times in a row.  So every candidate the
-    driver sees is proven unique by the ladder.  The driver hands ``start``
-    and ``repair`` the run's deadline; past it, a ladder run raises
-    :class:`~pencilkit.frame.budget.OutOfTime`, which the driver treats as
-    the end of its budget.
+    a new board, and so does a repair that gives back the clues it started
+    from when :data:`RETURNS` repairs leading to them did so already.  So
+    every candidate the driver sees is proven unique by the ladder.  The
+    driver hands ``start`` and ``repair`` the run's deadline; past it, a
+    ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`, which the
+    driver treats as the end of its budget.
     """
 
     symmetries = tuple(Symmetry)
