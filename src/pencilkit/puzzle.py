@@ -192,6 +192,7 @@ def _room_masks(rooms: tuple[int, ...]) -> tuple[Mask, ...]:
 
 @lru_cache(maxsize=32)
 def _numbered(grid: Grid, labels: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`number_rooms` of labels in a tuple, which can be remembered."""
     if len(labels) != grid.size:
         raise FormatError(f"a {grid.rows}x{grid.cols} board has {grid.size} cells but the rooms name {len(labels)}")
     by_label: dict[int, Mask] = {}
