@@ -156,11 +156,20 @@ def test_search_branches_on_the_first_candidate() -> None:
 
 def _candidates_by_definition(board: Board) -> list[int]:
     """The candidate order read off its definition: each cell of a ranked group at its smallest rank, by
-    rank and then cell, then the cells next to decided ones, then the rest, each in cell order."""
-    from pencilkit.genres.heyawake.branching import _groups
+    rank and then cell, then the cells next to decided ones, then the rest, each in cell order.  A span
+    with no black cell ranks by its open cells; a numbered room by 2 + 2 x the fewer of its black cells
+    to place and its white ones."""
+    from pencilkit.genres.heyawake.layout import layout
 
+    found = layout(board.puzzle)
+    groups = [(bin(span & board.undecided).count("1"), span & board.undecided)
+              for span in found.spans if not span & board.shaded]
+    for room in found.numbered:
+        open_ = room.cells & board.undecided
+        need = (room.number or 0) - bin(room.cells & board.shaded).count("1")
+        groups.append((2 + 2 * min(need, bin(open_).count("1") - need), open_))
     best: dict[int, int] = {}
-    for rank, open_ in _groups(board):
+    for rank, open_ in groups:
         for cell in range(board.grid.size):
             if open_ >> cell & 1:
                 best[cell] = min(rank, best.get(cell, rank))
