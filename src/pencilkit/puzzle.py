@@ -114,7 +114,7 @@ class Puzzle:
     @cached_property
     def room_masks(self) -> tuple[Mask, ...]:
         """The cells of each room, by room number (empty for a board without rooms)."""
-        return _room_masks(self.rooms or ())
+        return room_masks(self.rooms or ())
 
     def room_rows(self) -> list[str]:
         """The room of each cell, a line a row: a character a cell, or space-separated past room 9."""
@@ -182,8 +182,9 @@ def number_rooms(grid: Grid, labels: Sequence[int]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=32)
-def _room_masks(rooms: tuple[int, ...]) -> tuple[Mask, ...]:
-    """The cells of each room of ``rooms`` (numbered from 0), remembered as :func:`number_rooms` is."""
+def room_masks(rooms: tuple[int, ...]) -> tuple[Mask, ...]:
+    """The cells of each room, by room number, of ``rooms`` (the room of each cell, numbered from 0 as
+    :func:`number_rooms` gives them); the last few answers are remembered, as there."""
     masks = [0] * (max(rooms) + 1 if rooms else 0)
     for cell, room in enumerate(rooms):
         masks[room] |= 1 << cell

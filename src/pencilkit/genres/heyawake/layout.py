@@ -17,7 +17,7 @@ from typing import Any
 
 from ...grid import Cell, Grid, Mask
 from ...grid import cells as _cells
-from ...puzzle import Puzzle
+from ...puzzle import Puzzle, room_masks
 
 
 @dataclass(frozen=True)
@@ -163,9 +163,7 @@ def _walls(grid: Grid, room_of: tuple[int, ...]) -> tuple[
     """What a layout takes from the rooms alone (the room of each cell, rooms numbered from 0), the
     numbers aside: the spans, each room's zone, the spans meeting each room, and each room with the
     cells next to it.  A generator asks for many puzzles on the same rooms with other numbers."""
-    masks = [0] * (max(room_of) + 1)
-    for cell, room in enumerate(room_of):
-        masks[room] |= 1 << cell
+    masks = room_masks(room_of)
     found = spans(grid, room_of)
     nears = tuple(grid.dilate(mask) for mask in masks)
     zones = list(nears)

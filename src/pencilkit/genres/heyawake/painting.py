@@ -55,6 +55,7 @@ from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle, number_rooms
+from ...puzzle import room_masks as masks_of_rooms
 from ..black_white import blacken_at_random, can_blacken
 from .drawing import draw_rooms
 from .layout import spans
@@ -80,10 +81,7 @@ class Painting:
 
     @cached_property
     def room_masks(self) -> tuple[Mask, ...]:
-        masks = [0] * (max(self.rooms) + 1)
-        for cell, room in enumerate(self.rooms):
-            masks[room] |= 1 << cell
-        return tuple(masks)
+        return masks_of_rooms(self.rooms)
 
     @cached_property
     def slots(self) -> Mask:
