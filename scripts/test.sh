@@ -14,10 +14,9 @@ python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
 python -m pip install --quiet -e ".[test]"
-# pzpr.js, the puzz.link engine, for the URL and answer-checking interop tests
-npm ci --prefix tests/interop --no-audit --no-fund --loglevel=error
-# pzpr.js 0.12, the engine of today's puzz.link, is published only inside the PyPI wheel ppbench (not installed:
-# it pulls gymnasium and more): its vendored copy goes to tests/interop/pzprjs-0.12 (git-ignored) for the same tests
+# pzpr.js 0.12, the engine of today's puzz.link, referees the URL and answer interop tests (run by node). It is
+# published only inside the PyPI wheel ppbench (not installed: it pulls gymnasium and more): its vendored copy
+# goes to tests/interop/pzprjs-0.12 (git-ignored)
 if [ ! -f tests/interop/pzprjs-0.12/dist/js/pzpr.js ]; then
   wheels="$(mktemp -d)"
   python -m pip download --quiet --no-deps ppbench==0.1.0 -d "$wheels"

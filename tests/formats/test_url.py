@@ -179,7 +179,7 @@ def test_percent_escaped_code_is_read() -> None:
 
 @pytest.mark.parametrize("number", [8192, 9216, 10000])
 def test_the_at_code_of_pzpr_0_12_reads_as_the_percent_code(number: int) -> None:
-    """pzpr.js 0.12 writes 8192-12239 with '@', pencilkit with '%' (pzpr 0.10 reads only that)."""
+    """pzpr.js 0.12 writes 8192-12239 with '@' and reads '@' or '%'; pencilkit writes '%' and reads both."""
     code = encode_clue(number)
     assert code.startswith("%")
     assert decode_body("@" + code[1:] + "g", 1, 2) == decode_body(code + "g", 1, 2) == {0: number}

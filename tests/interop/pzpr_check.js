@@ -5,12 +5,12 @@
 // Output: one JSON object per input line, in order:
 //   {"ok": true, "complete": bool, "code": pzpr's fail code or null, "codes": every rule check that fails,
 //    in pzpr's order (its "multierr" mode; "code" is the first, the one pzpr's player shows),
-//    "undecided": whether pzpr notes cells left neither shaded nor dotted (0.12 only; an answer here has no dots),
+//    "undecided": whether pzpr notes cells left neither shaded nor dotted (an answer here has no dots),
 //    "text": pzpr's verdict in words}
 //   {"ok": false, "error": "..."} when the URL or the answer cannot be loaded.
 "use strict";
 
-const pzpr = require("./pzpr_engine.js"); // the engine PZPR_ENGINE names (pzpr_engine.js)
+const pzpr = require("./pzpr_engine.js"); // pzpr.js 0.12 (pzpr_engine.js)
 const readline = require("readline");
 
 const shared = new pzpr.Puzzle({ type: "player" }); // reopened for every request: much cheaper than a new one

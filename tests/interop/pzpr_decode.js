@@ -10,7 +10,7 @@
 // null for a genre without rooms.
 "use strict";
 
-const pzpr = require("./pzpr_engine.js"); // the engine PZPR_ENGINE names (pzpr_engine.js)
+const pzpr = require("./pzpr_engine.js"); // pzpr.js 0.12 (pzpr_engine.js)
 const readline = require("readline");
 
 const shared = new pzpr.Puzzle({ type: "player" }); // reopened for every URL: much cheaper than a new one

@@ -6,11 +6,11 @@
 // Output: one JSON object per input line, in order:
 //   {"ok": true, "file": pzpr's pzprv3 file of what it opened, "url": its URL,
 //    "marks": per cell (row-major) "#" shaded, "+" dot, "." none, "complete": pzpr's verdict on the marks,
-//    "undecided": whether pzpr notes cells left neither shaded nor dotted (0.12 only)}
+//    "undecided": whether pzpr notes cells left neither shaded nor dotted}
 //   {"ok": false, "error": "..."} when pzpr refuses the input.
 "use strict";
 
-const pzpr = require("./pzpr_engine.js"); // the engine PZPR_ENGINE names (pzpr_engine.js)
+const pzpr = require("./pzpr_engine.js"); // pzpr.js 0.12 (pzpr_engine.js)
 const readline = require("readline");
 
 const shared = new pzpr.Puzzle({ type: "player" });
