@@ -13,7 +13,7 @@ from typing import Any
 
 from .frame.board import Board, Contradiction
 from .frame.genre import Genre
-from .frame.ladder import Step, Trace
+from .frame.ladder import Step
 from .frame.levels import Level
 from .frame.solve import Solution, Status
 from .genres import find_genre
@@ -61,17 +61,11 @@ def chains(solution: Solution) -> list[list[str] | None]:
 
 
 def _chain(genre: Genre, board: Board, step: Step, level: Level, bound: int) -> list[str] | None:
-    attempt = board.copy()
-    prepare = genre.ruleset.probing.prepare(level)  # as the solve prepared the trial's board
-    if prepare is not None:
-        prepare(attempt)
-    trace = Trace(record=True)
-    try:
-        attempt.assign(step.unshade, step.shade)  # the value the step refutes
-        genre.ruleset.run(attempt, max_level=level, trace=trace, max_steps=bound)
-    except Contradiction as broken:
-        return [f"[{s.level.label} · {s.technique}] {s.why}" for s in trace.steps] + [f"which breaks a rule: {broken.reason}"]
-    return None
+    """The probe's trial of the value the step refutes, as the solve ran it, step by step."""
+    taken, broken = genre.ruleset.trial(board, step.unshade, step.shade, level, bound)
+    if broken is None:
+        return None
+    return [f"[{s.level.label} · {s.technique}] {s.why}" for s in taken] + [f"which breaks a rule: {broken}"]
 
 
 def explanation_json(solution: Solution) -> dict[str, Any]:

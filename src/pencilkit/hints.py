@@ -18,7 +18,7 @@ from typing import Any
 
 from .frame.board import Board, Contradiction
 from .frame.genre import Genre
-from .frame.ladder import Step, Trace, propagate
+from .frame.ladder import Step, Trace
 from .frame.levels import Level
 from .frame.solve import Solution, Status
 from .genres import find_genre
@@ -101,7 +101,7 @@ def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Le
     trace = Trace(record=True)
     ruleset = genre.ruleset
     try:
-        propagate(board, ruleset.ladder, max_level=max_level, trace=trace, max_steps=1)
+        ruleset.run(board, max_level=max_level, trace=trace, max_steps=1)
     except Contradiction:
         trace.steps = []
     step = _first_new(trace.steps, before)
@@ -115,7 +115,7 @@ def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Le
 def _marked(genre: Genre, puzzle: Puzzle, answer: Answer) -> Board:
     """The player's marks on the genre's starting board (no mark disagrees with the solution here)."""
     start = genre.start(puzzle)
-    return Board(puzzle, answer.shaded | start.shaded, answer.unshaded | start.unshaded)
+    return genre.ruleset.board(puzzle, answer.shaded | start.shaded, answer.unshaded | start.unshaded)
 
 
 def _first_new(steps: list[Step], undecided: Mask) -> Step | None:
@@ -132,7 +132,7 @@ def _reveal(genre: Genre, puzzle: Puzzle, board: Board, solution: Answer) -> Hin
     shaded_word, unshaded_word = genre.words
     undecided = board.undecided
     try:
-        order = genre.ruleset.candidates(board)
+        order = genre.ruleset.order(board)
     except Contradiction:
         order = []
     cell: Cell = next((c for c in order if undecided >> c & 1), (undecided & -undecided).bit_length() - 1)

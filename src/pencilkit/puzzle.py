@@ -26,14 +26,17 @@ Puzzle.from_id('nurikabe:3x3:1,.,1,.,.,.,1,.,1')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any, TypeVar
 
 from .cellset import CellSet
 from .errors import FormatError
 from .grid import Cell, Grid, Mask
 from .tokens import check_shape, parse_rooms, parse_shape, parse_tokens
+
+T = TypeVar("T")
 
 SHADED = "#"
 UNSHADED = "-"
@@ -105,6 +108,19 @@ class Puzzle:
     @cached_property
     def grid(self) -> Grid:
         return Grid.of(self.rows, self.cols)
+
+    def remembered(self, key: object, make: Callable[[], T]) -> T:
+        """What ``make()`` returns, made once per puzzle object and ``key``: the engine that solves the
+        puzzle (its per-puzzle context) lives with it.  Not part of the value, nor pickled."""
+        memory: dict[object, Any] = self.__dict__.setdefault("_remembered", {})
+        if key not in memory:
+            memory[key] = make()
+        return memory[key]  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_remembered", None)
+        return state
 
     @cached_property
     def room_count(self) -> int:

@@ -17,7 +17,7 @@ from pencilkit.frame.generate import GenerationFailed
 from pencilkit.frame.search import Budget, count
 from pencilkit.frame.solve import Status
 from pencilkit.genres import start_board
-from pencilkit.genres.kurodoko import KURODOKO, rules
+from pencilkit.genres.kurodoko import KURODOKO
 from pencilkit.genres.kurodoko.feasibility import SMALL_SHAPES, hardest_level, max_level
 from pencilkit.genres.kurodoko.generate import (
     GENERATOR,
@@ -73,7 +73,7 @@ def test_clue_numbers_are_true_counts_and_the_checker_accepts_the_painting() -> 
     for seed in range(30):
         painting = paint(6, 7, random.Random(seed))
         puzzle = painting.puzzle(painting.white)
-        assert rules.check(puzzle, painting.solution()) == []
+        assert KURODOKO.check(puzzle, painting.solution()) == []
         for cell, number in puzzle.clues:
             assert number == painting.sees(cell) >= 1
             assert painting.view(cell) & ~painting.sight(cell) == 0
@@ -110,7 +110,7 @@ def test_settle_returns_a_true_rival_or_a_finished_board() -> None:
         other = settle(ruleset, board, painting, Level.HARD)
         if other is not None:
             rivals += 1
-            assert other.shaded != painting.black and rules.check(puzzle, other) == []
+            assert other.shaded != painting.black and KURODOKO.check(puzzle, other) == []
             assert rival(ruleset, start_board(puzzle), painting) is not None
         elif not board.undecided:
             finished += 1
@@ -148,9 +148,9 @@ def test_a_rival_breaks_exactly_the_clues_it_disagrees_with() -> None:
             broken = breaks(painting, other)
             assert broken and broken & painting.black == 0
             kept = painting.white & ~broken
-            assert rules.check(painting.puzzle(kept), other) == []
+            assert KURODOKO.check(painting.puzzle(kept), other) == []
             for cell in cells(broken):
-                assert rules.check(painting.puzzle(kept | 1 << cell), other) != []
+                assert KURODOKO.check(painting.puzzle(kept | 1 << cell), other) != []
     assert met > 5
 
 

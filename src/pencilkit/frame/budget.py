@@ -20,12 +20,11 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
+from .._core import Budget as CoreBudget
+from .._core import OutOfTime
+
 DEFAULT_NODES = 200_000
 """Search nodes a count may spend unless told otherwise."""
-
-
-class OutOfTime(Exception):
-    """The budget's deadline passed, or the work was called off."""
 
 
 class Budget:
@@ -67,6 +66,19 @@ class Budget:
         if self.expired():
             raise OutOfTime
 
+    def core(self) -> CoreBudget:
+        """This budget as the core takes it: the nodes and seconds left (the nodes the core spends are
+        added to ``used`` by :meth:`absorb`)."""
+        left = self.left()
+        outer = self.outer.left() if self.outer is not None else None
+        if outer is not None:
+            left = outer if left is None else min(left, outer)
+        return CoreBudget(max(0, self.nodes - self.used), left)
+
+    def absorb(self, spent: CoreBudget) -> None:
+        """Count the nodes a core budget made by :meth:`core` spent."""
+        self.used += spent.used
+
     def spend(self) -> bool:
         """Take one search node; False when the nodes are gone, the deadline has passed or the work
         was called off (the clock is read every 16 nodes)."""
@@ -98,6 +110,11 @@ def time_limit(seconds: float | None) -> AbstractContextManager[Budget]:
     return active(Budget(seconds=seconds))
 
 
+def current() -> Budget | None:
+    """The budget active in this block, if any."""
+    return _active.get()
+
+
 def check_time() -> None:
     """Raise :class:`OutOfTime` when the active budget has expired (nothing without one)."""
     budget = _active.get()
@@ -105,4 +122,4 @@ def check_time() -> None:
         budget.check()
 
 
-__all__ = ["DEFAULT_NODES", "Budget", "OutOfTime", "active", "check_time", "time_limit"]
+__all__ = ["DEFAULT_NODES", "Budget", "OutOfTime", "active", "check_time", "current", "time_limit"]

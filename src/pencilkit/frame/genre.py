@@ -24,7 +24,7 @@ from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
 from .levels import Level
 from .probing import ProbeSpec
-from .ruleset import Ruleset
+from .ruleset import Ruleset, reason_of
 
 if TYPE_CHECKING:
     from .generator import GenreGenerator
@@ -123,9 +123,22 @@ class Genre(ABC):
     def start(self, puzzle: Puzzle) -> Board:
         """The board solving starts from: what the clues decide before any technique runs."""
 
-    @abstractmethod
     def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        """Every rule a complete answer breaks (unmarked cells count as unshaded)."""
+        """Every rule a complete answer breaks (unmarked cells count as unshaded), in the order the genre
+        checks its rules.  The core checks a genre of its own; a genre written in Python overrides this."""
+        ruleset = self.ruleset
+        if ruleset.native is None:
+            raise NotImplementedError(f"{self.name} checks answers itself")
+        if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
+            raise ValueError(
+                f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
+        out = []
+        for rule, raw, cells in ruleset.engine(puzzle).check(answer.shaded):
+            reason = reason_of(raw)
+            broken = ruleset.broken[reason.key]
+            out.append(Violation(rule, broken.title, ruleset.word(puzzle, reason), cells,
+                                 broken.details(puzzle, reason)))
+        return out
 
     @abstractmethod
     def build_ruleset(self) -> Ruleset:

@@ -3,8 +3,8 @@
 Counting to two proves uniqueness.  Every node propagates with the ladder up
 to ``level`` (sound techniques only prune boards without solutions), so the
 count is exact whenever the search is exhaustive.  A :class:`~.budget.Budget`
-(nodes, a deadline, a way to call it off) bounds the work; a search that runs
-out says so.
+(nodes, a deadline) bounds the work; a search that runs out says so.  The
+search runs in the core; these are its Python faces.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .._core import CoreContradiction
 from ..puzzle import Answer
-from .board import Board, Contradiction
-from .budget import DEFAULT_NODES, Budget
+from .board import Board
+from .budget import DEFAULT_NODES, Budget, OutOfTime
 from .levels import Level
 from .ruleset import Ruleset
 
@@ -45,27 +46,17 @@ def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = 
     to ``level``; deeper nodes up to ``deep_level`` (default: ``level``).
     """
     deep = level if deep_level is None else deep_level
-    stack = [(board, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if not budget.spend():
-            raise OutOfBudget
-        try:
-            ruleset.run(node, max_level=level if depth < shallow else deep)
-        except Contradiction:
-            continue
-        if not node.undecided:
-            yield node
-            continue
-        children = []
-        for shade, unshade in ruleset.branches(node):
-            child = node.copy()
-            try:
-                child.assign(shade, unshade)
-            except Contradiction:
-                continue
-            children.append((child, depth + 1))
-        stack.extend(reversed(children))
+    core = budget.core()
+    search = ruleset.engine(board.puzzle).solutions(board.state, int(level), int(deep), shallow, budget=core)
+    try:
+        for state in search:
+            yield Board(ruleset, board.puzzle, state)
+    except OutOfTime:
+        raise OutOfBudget from None
+    except CoreContradiction as broken:
+        raise ruleset.contradiction(board.puzzle, broken) from None
+    finally:
+        budget.absorb(core)
 
 
 def count(
@@ -80,17 +71,18 @@ def count(
 ) -> SearchResult:
     """Count the solutions of ``board`` up to ``limit`` (2 proves uniqueness)."""
     budget = budget or Budget()
-    result = SearchResult()
+    deep = level if deep_level is None else deep_level
+    core = budget.core()
     try:
-        for solved in solutions(board.copy(), ruleset, budget, level=level, deep_level=deep_level,
-                                shallow=shallow):
-            result.solutions.append(solved.answer())
-            if len(result.solutions) >= limit:
-                break
-    except OutOfBudget:
-        result.exhaustive = False
-    result.nodes = budget.used
-    return result
+        found, exhaustive = ruleset.engine(board.puzzle).count(board.state, limit, int(level), int(deep), shallow,
+                                                               budget=core)
+    except CoreContradiction as broken:
+        raise ruleset.contradiction(board.puzzle, broken) from None
+    finally:
+        budget.absorb(core)
+    grid = board.grid
+    answers = [Answer(grid.rows, grid.cols, shaded, unshaded) for shaded, unshaded in found]
+    return SearchResult(answers, budget.used, exhaustive)
 
 
 __all__ = ["DEFAULT_NODES", "Budget", "OutOfBudget", "SearchResult", "count", "solutions"]

@@ -1,55 +1,40 @@
-"""The two rules Kurodoko and Heyawake share, with their checks, techniques and SAT cuts.
+"""The two rules Kurodoko and Heyawake share: their techniques, the sentences of their reasons, the SAT
+clauses and the painting helpers the generators use.
 
 * black cells never share a side;
 * all white cells form one orthogonally connected group.
 
-Each genre words them in its own rules and numbers them its own way; the
-checks here take the rule code to report.  The techniques conclude only what
-every solution agrees on: a neighbour of a black cell is white; a cell whose
-blackening would split the white cells is white (an articulation point of the
-not-black cells, :mod:`.connected_white`); a cell walled off from the white
-cells is black.
+Each genre words them in its own rules and numbers them its own way.  The
+techniques (in the core, ``core/src/genres/black_white.rs``) conclude only
+what every solution agrees on: a neighbour of a black cell is white; a group
+of white cells with one way out goes out through it; a cell whose blackening
+would split the white cells is white (an articulation point of the not-black
+cells); a cell walled off from the white cells is black.
 """
 
 from __future__ import annotations
 
 import random
-from functools import partial
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..frame.board import Board, Contradiction
-from ..frame.genre import Violation
-from ..frame.ladder import Step, Technique
+from ..frame.ladder import Technique
 from ..frame.levels import Level
+from ..frame.wording import Broken, Reason, Sentences, names, verb
 from ..grid import Cell, Grid, Mask, cells, lowest
-from .connected_white import white_cuts
+from ..puzzle import Puzzle
 
 if TYPE_CHECKING:
     from ..engines.sat import Clause, Model
 
-
-def touching_pairs(grid: Grid, black: Mask) -> list[Mask]:
-    """Every pair of black cells that share a side, as two-cell masks."""
-    pairs = [0b11 << cell for cell in cells(black & (black >> 1) & grid.not_last_col)]
-    pairs += [(1 << cell) | (1 << (cell + grid.cols)) for cell in cells(black & (black >> grid.cols))]
-    return pairs
-
-
-def check_apart(grid: Grid, black: Mask, rule: str) -> list[Violation]:
-    """A violation under code ``rule`` for each pair of touching black cells."""
-    return [Violation(rule, "no touching blacks", f"the black cells {grid.names(pair)} share a side", pair,
-                      {"shaded": [grid.name(c) for c in cells(pair)]})
-            for pair in touching_pairs(grid, black)]
-
-
-def check_connected(grid: Grid, black: Mask, rule: str) -> list[Violation]:
-    """A violation under code ``rule`` when the white cells fall apart."""
-    white = grid.full & ~black
-    groups = grid.components(white)
-    if len(groups) <= 1:
-        return []
-    return [Violation(rule, "connected white", f"the white cells are in {len(groups)} parts", white,
-                      {"components": [[grid.name(c) for c in cells(g)] for g in groups]})]
+BLACK_NEIGHBOURS = Technique("black_neighbours", Level.EASY, None,
+                             "No two black cells touch: the neighbours of a black cell are white.")
+WHITE_EXIT = Technique("white_exit", Level.EASY, None,
+                       "White cells must all connect: a group of white cells with one open cell around it "
+                       "goes out through that cell, so it is white.")
+CONNECTIVITY = Technique("connectivity", Level.MEDIUM, None,
+                         "A cell whose blackening would split the white cells is white; a cell walled off "
+                         "from them is black.")
 
 
 def can_blacken(grid: Grid, black: Mask, cell: Cell) -> bool:
@@ -93,159 +78,6 @@ def blacken_at_random(grid: Grid, black: Mask, share: tuple[float, float], rng: 
     return black
 
 
-def _verb(mask: Mask) -> str:
-    return "is" if mask & (mask - 1) == 0 else "are"
-
-
-def black_neighbours(board: Board) -> list[Step] | None:
-    """No two black cells touch, so every undecided neighbour of a black cell is white."""
-    grid = board.grid
-    black = board.shaded
-    if black & (((black >> 1) & grid.not_last_col) | (black >> grid.cols)):
-        touching = touching_pairs(grid, black)
-        raise Contradiction(f"the black cells {grid.names(touching[0])} would touch", touching[0])
-    undecided = board.undecided
-    near = black & grid.dilate(undecided)  # the black cells with an open neighbour
-    news = board.since_quiet(black_neighbours)
-    if news is not None:
-        near &= news  # the others had none when this last found nothing, and have none now
-    if not near:
-        board.mark_quiet(black_neighbours)
-        return None
-    neighbours = grid.neighbours
-    steps = []
-    for cell in cells(near):
-        whites = neighbours[cell] & undecided
-        if whites:
-            undecided &= ~whites
-            steps.append(Step(0, whites, partial(_touch_reason, grid, cell, whites)))
-    return steps
-
-
-def _touch_reason(grid: Grid, cell: int, whites: Mask) -> str:
-    they = "it touches" if _verb(whites) == "is" else "they touch"
-    return f"{grid.names(whites)} {_verb(whites)} white: {they} the black cell {grid.name(cell)}"
-
-
-def white_exit(board: Board) -> list[Step] | None:
-    """A group of white cells with white cells elsewhere and one open cell around it: that cell is white.
-
-    Only groups whose every cell has at most one open neighbour can have one
-    exit, so the groups are flooded from such cells alone.  Once this has
-    found nothing, a group can only come to have one exit where a cell in it
-    or around it was decided since, or, if the white cells then were one
-    group, by white cells appearing elsewhere: only the groups of such cells
-    are flooded then, each until it reaches a cell with more open neighbours.
-    """
-    grid = board.grid
-    white, open_ = board.unshaded, board.undecided
-    if not white or not open_:
-        return None
-    cols = grid.cols
-    up, down = (open_ << cols) & grid.full, open_ >> cols
-    left, right = (open_ << 1) & grid.not_first_col, (open_ >> 1) & grid.not_last_col
-    many = white & ((up & (down | left | right)) | (down & (left | right)) | (left & right))
-    seeds = white & grid.dilate(open_) & ~many
-    news = board.since_quiet(white_exit)
-    if news is None:
-        groups = _seeded_groups(grid, white, many, seeds)
-    else:
-        before = white & ~news
-        groups = _groups_near(grid, white, many, seeds, grid.dilate(news) | (before & -before))
-    steps = []
-    found = 0
-    for group in groups:
-        if group == white:
-            continue
-        exits = grid.border(group) & open_
-        if exits & (exits - 1) == 0 and not exits & found:
-            found |= exits
-            steps.append(Step(0, exits, partial(_exit_reason, grid, group, exits)))
-    if not steps:
-        board.mark_quiet(white_exit)
-    return steps
-
-
-def _seeded_groups(grid: Grid, white: Mask, many: Mask, seeds: Mask) -> list[Mask]:
-    """The groups of ``white`` cells that hold a seed and no cell of ``many``, in the order of their
-    lowest seeds."""
-    out = []
-    while seeds:
-        group = grid.flood(seeds & -seeds, white)
-        seeds &= ~group
-        if not group & many:
-            out.append(group)
-    return out
-
-
-def _groups_near(grid: Grid, white: Mask, many: Mask, seeds: Mask, area: Mask) -> list[Mask]:
-    """Those of :func:`_seeded_groups` that meet ``area``, in the same order.  Each flood stops as soon as it
-    reaches a cell of ``many`` (its group is ruled out), so the large white group costs a few rounds."""
-    out = []
-    starts = white & area & ~many
-    while starts:
-        group, ruled_out = grid.flood_until(starts & -starts, white, many)
-        starts &= ~group
-        if not ruled_out and group & seeds:
-            out.append(group)
-    out.sort(key=lambda group: group & seeds & -(group & seeds))
-    return out
-
-
-def _exit_reason(grid: Grid, group: Mask, exit_: Mask) -> str:
-    return (f"{grid.names(exit_)} is white: it is the only way out for the white "
-            f"cell{'s' * (group & (group - 1) != 0)} {grid.names(group, 3)}, which must reach the other white cells")
-
-
-def connectivity(board: Board) -> list[Step] | None:
-    """The white cells stay one group: cut cells of the not-black graph are white, cells cut off are black."""
-    grid = board.grid
-    white = board.unshaded
-    if not white:
-        return None
-    space = grid.full & ~board.shaded
-    found = white_cuts(grid, space, white)
-    if found.stranded:
-        a, b = lowest(white), lowest(found.stranded)
-        raise Contradiction(f"black cells would wall {grid.name(a)} off from {grid.name(b)}", (1 << a) | (1 << b))
-    steps = []
-    root = lowest(white)
-    if found.cuts:
-        cut = sum(1 << c for c in found.cuts)
-
-        def reason(cuts: dict[int, int] = found.cuts) -> str:
-            if len(cuts) == 1:
-                (c, w), = cuts.items()
-                return (f"{grid.name(c)} is white: blackening it would cut {grid.name(w)} off from "
-                        f"{grid.name(root)}")
-            parts = [f"{grid.name(c)} (it would cut {grid.name(w)} off from {grid.name(root)})"
-                     for c, w in list(cuts.items())[:4]]
-            more = f" and {len(cuts) - 4} more" if len(cuts) > 4 else ""
-            return ("blackening any of these would split the white cells, so they are white: "
-                    + ", ".join(parts) + more)
-
-        steps.append(Step(0, cut, reason))
-    lost = board.undecided & ~found.reached
-    if lost:
-        steps.append(Step(lost, 0, partial(_lost_reason, grid, lost)))
-    return steps
-
-
-def _lost_reason(grid: Grid, lost: Mask) -> str:
-    they = "it is" if _verb(lost) == "is" else "they are"
-    return f"{grid.names(lost)} {_verb(lost)} walled off from the white cells by black cells, so {they} black"
-
-
-BLACK_NEIGHBOURS = Technique("black_neighbours", Level.EASY, black_neighbours,
-                             "No two black cells touch: the neighbours of a black cell are white.")
-WHITE_EXIT = Technique("white_exit", Level.EASY, white_exit,
-                       "White cells must all connect: a group of white cells with one open cell around it "
-                       "goes out through that cell, so it is white.")
-CONNECTIVITY = Technique("connectivity", Level.MEDIUM, connectivity,
-                         "A cell whose blackening would split the white cells is white; a cell walled off "
-                         "from them is black.")
-
-
 def apart_clauses(grid: Grid, black: list[int]) -> list[Clause]:
     """SAT: no two side-by-side cells are both black."""
     return [[-black[c], -black[d]] for c in range(grid.size) for d in grid.neighbour_lists[c] if d > c]
@@ -280,3 +112,77 @@ def white_cut_clauses(grid: Grid, black: list[int], model: Model, shaded: Mask) 
     other = lowest(parts[1])
     out.append([black[anchor], black[other]] + [-black[d] for d in cells(grid.border(parts[0]))])
     return out
+
+
+# -- the sentences of the core's reasons -------------------------------------
+
+
+def _touching(puzzle: Puzzle, reason: Reason) -> str:
+    return f"the black cells {puzzle.grid.names(reason.masks[0])} would touch"
+
+
+def _neighbours(puzzle: Puzzle, reason: Reason) -> str:
+    grid = puzzle.grid
+    cell, = reason.ints
+    whites, = reason.masks
+    they = "it touches" if verb(whites) == "is" else "they touch"
+    return f"{grid.names(whites)} {verb(whites)} white: {they} the black cell {grid.name(cell)}"
+
+
+def _exit(puzzle: Puzzle, reason: Reason) -> str:
+    grid = puzzle.grid
+    group, exit_ = reason.masks
+    return (f"{grid.names(exit_)} is white: it is the only way out for the white "
+            f"cell{'s' * (group & (group - 1) != 0)} {grid.names(group, 3)}, which must reach the other white cells")
+
+
+def _walled(puzzle: Puzzle, reason: Reason) -> str:
+    a, b = reason.ints
+    return f"black cells would wall {puzzle.grid.name(a)} off from {puzzle.grid.name(b)}"
+
+
+def _cuts(puzzle: Puzzle, reason: Reason) -> str:
+    grid = puzzle.grid
+    root, *pairs = reason.ints
+    cuts = list(zip(pairs[::2], pairs[1::2]))
+    if len(cuts) == 1:
+        (c, w), = cuts
+        return f"{grid.name(c)} is white: blackening it would cut {grid.name(w)} off from {grid.name(root)}"
+    parts = [f"{grid.name(c)} (it would cut {grid.name(w)} off from {grid.name(root)})" for c, w in cuts[:4]]
+    more = f" and {len(cuts) - 4} more" if len(cuts) > 4 else ""
+    return "blackening any of these would split the white cells, so they are white: " + ", ".join(parts) + more
+
+
+def _lost(puzzle: Puzzle, reason: Reason) -> str:
+    lost, = reason.masks
+    they = "it is" if verb(lost) == "is" else "they are"
+    return f"{puzzle.grid.names(lost)} {verb(lost)} walled off from the white cells by black cells, so {they} black"
+
+
+def _apart(puzzle: Puzzle, reason: Reason) -> str:
+    return f"the black cells {puzzle.grid.names(reason.masks[0])} share a side"
+
+
+def _split(puzzle: Puzzle, reason: Reason) -> str:
+    return f"the white cells are in {len(reason.masks)} parts"
+
+
+SENTENCES: Sentences = {
+    "black_white.touch": _touching,
+    "black_white.neighbours": _neighbours,
+    "black_white.exit": _exit,
+    "black_white.walled": _walled,
+    "black_white.cuts": _cuts,
+    "black_white.lost": _lost,
+    "black_white.apart": _apart,
+    "black_white.split": _split,
+}
+"""The sentences of the shared techniques' and checks' reasons."""
+
+BROKEN: Mapping[str, Broken] = {
+    "black_white.apart": Broken("no touching blacks",
+                                lambda puzzle, reason: {"shaded": names(puzzle.grid, reason.masks[0])}),
+    "black_white.split": Broken("connected white",
+                                lambda puzzle, reason: {"components": [names(puzzle.grid, g) for g in reason.masks]}),
+}
+"""How the shared rules read when broken (the rule's code is the genre's)."""

@@ -16,11 +16,6 @@ from ..puzzle import Puzzle
 from .encoded import SatFinished
 
 
-def clue_board(puzzle: Puzzle) -> Board:
-    """The empty board with the clue cells unshaded: where solving a clued genre starts."""
-    return Board(puzzle, 0, puzzle.clue_mask)
-
-
 class CluedGenre(SatFinished):
     """A genre of numbered clue cells that are never shaded."""
 
@@ -40,4 +35,4 @@ class CluedGenre(SatFinished):
 
     def start(self, puzzle: Puzzle) -> Board:
         """The empty board with the clue cells unshaded."""
-        return clue_board(puzzle)
+        return self.ruleset.board(puzzle, 0, puzzle.clue_mask)

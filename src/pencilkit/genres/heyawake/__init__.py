@@ -31,9 +31,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...errors import PuzzleError
 from ...frame.board import Board
-from ...frame.genre import Violation
 from ...frame.ruleset import Ruleset
-from ...puzzle import Answer, Puzzle
+from ...puzzle import Puzzle
 from ..encoded import SatFinished
 from . import rules
 
@@ -87,23 +86,20 @@ class Heyawake(SatFinished):
 
     def start(self, puzzle: Puzzle) -> Board:
         """The empty board: a number decides nothing of its own cell."""
-        return Board(puzzle)
-
-    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        return rules.check(puzzle, answer)
+        return self.ruleset.board(puzzle)
 
     def build_ruleset(self) -> Ruleset:
-        from .branching import candidates, first_candidate, prefer_shaded
+        from .. import black_white
+        from . import wording
         from .techniques import TECHNIQUES
 
         return Ruleset(
             techniques=TECHNIQUES,
-            verify=self.verify,
-            candidates=candidates,
-            branch_cell=first_candidate,
-            prefer_shaded=prefer_shaded,
+            native=self.name,
             probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
             words=self.words,
+            sentences={**wording.SENTENCES, **black_white.SENTENCES},
+            broken={**wording.BROKEN, **black_white.BROKEN},
         )
 
     def sat_encoder(self) -> Encoder:

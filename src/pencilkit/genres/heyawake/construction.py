@@ -74,7 +74,7 @@ class Reading:
         ``None`` when the ladder refutes it."""
         grid = self.grid
         puzzle = Puzzle.make("heyawake", grid.rows, grid.cols, numbers, rooms)
-        board = Board(puzzle, self.board.shaded, self.board.unshaded)
+        board = ruleset.board(puzzle, self.board.shaded, self.board.unshaded)
         try:
             ruleset.run(board, max_level=level)
         except Contradiction:
@@ -92,7 +92,7 @@ def construct(rows: int, cols: int, level: Level, rng: random.Random,
     ruleset = HEYAWAKE.ruleset
     rooms = draw_rooms(rows, cols, rng)
     with active(Budget.until(deadline)):
-        bare = Reading(rooms, {}, Board(Puzzle.make("heyawake", rows, cols, {}, rooms)))
+        bare = Reading(rooms, {}, ruleset.board(Puzzle.make("heyawake", rows, cols, {}, rooms)))
         reading = bare.with_move(rooms, {}, ruleset, level)
         if reading is None:
             return None

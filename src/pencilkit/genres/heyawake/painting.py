@@ -117,7 +117,9 @@ class Painting:
         return self.puzzle(self.slots)
 
     def board(self, clue_cells: Mask, shaded: Mask = 0, unshaded: Mask = 0) -> Board:
-        return Board(self.puzzle(clue_cells), shaded, unshaded)
+        from . import HEYAWAKE
+
+        return HEYAWAKE.ruleset.board(self.puzzle(clue_cells), shaded, unshaded)
 
     def breaks(self, shaded: Mask) -> Mask:
         """The room numbers the solution ``shaded`` breaks: rooms where it has another count."""

@@ -19,18 +19,19 @@ from ...engines.sat import Clause, Encoding, Model
 from ...grid import Mask, cells
 from ...puzzle import Puzzle
 from ..black_white import apart_clauses, lonely_white_clauses, white_cut_clauses
-from .layout import layout
+from .layout import spans
 
 
 def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
     """The clauses and cuts of a Heyawake puzzle (see the module docstring); nothing is relaxed."""
-    found = layout(puzzle)
-    grid = found.grid
+    grid = puzzle.grid
+    assert puzzle.rooms is not None, "a Heyawake puzzle has rooms"
     black = [pool.id(("black", c)) for c in range(grid.size)]
     clauses: list[Clause] = apart_clauses(grid, black) + lonely_white_clauses(grid, black)
-    for room in found.numbered:
-        clauses.extend(cardinality([black[c] for c in cells(room.cells)], room.number or 0, pool))
-    clauses.extend([black[c] for c in cells(span)] for span in found.spans)
+    numbered = sorted((puzzle.rooms[cell], number) for cell, number in puzzle.clues if number is not None)
+    for room, number in numbered:
+        clauses.extend(cardinality([black[c] for c in cells(puzzle.room_masks[room])], number, pool))
+    clauses.extend([black[c] for c in cells(span)] for span in spans(grid, puzzle.rooms))
 
     def cuts(model: Model, shaded: Mask) -> list[Clause]:
         return white_cut_clauses(grid, black, model, shaded)

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...frame.genre import Violation
 from ...frame.ruleset import Ruleset
-from ...puzzle import Answer, Puzzle
+from ...puzzle import Puzzle
 from ..clued import CluedGenre
 from . import rules
 
@@ -62,20 +61,18 @@ class Kurodoko(CluedGenre):
         """A clue sees at most its row and its column: ``rows + cols - 1`` cells."""
         return rows + cols - 1
 
-    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        return rules.check(puzzle, answer)
-
     def build_ruleset(self) -> Ruleset:
-        from .branching import candidates, prefer_shaded
+        from .. import black_white
+        from . import wording
         from .techniques import TECHNIQUES
 
         return Ruleset(
             techniques=TECHNIQUES,
-            verify=self.verify,
-            candidates=candidates,
-            prefer_shaded=prefer_shaded,
+            native=self.name,
             probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
             words=self.words,
+            sentences={**wording.SENTENCES, **black_white.SENTENCES},
+            broken={**wording.BROKEN, **black_white.BROKEN},
         )
 
     def sat_encoder(self) -> Encoder:

@@ -29,7 +29,6 @@ from __future__ import annotations
 from ...frame.ladder import Trace
 from ...frame.levels import Level
 from ...grid import Grid, Mask, cells
-from ..clued import clue_board
 
 B, E, M, H, X = Level.BOOKKEEPING, Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT
 
@@ -80,7 +79,7 @@ def hardest_level(rows: int, cols: int) -> Level:
             clue_cells = stack.pop()
             if clue_cells in verdicts:
                 continue
-            board = clue_board(painting.puzzle(clue_cells))
+            board = KURODOKO.start(painting.puzzle(clue_cells))
             trace = Trace(record=False)
             ruleset.run(board, max_level=Level.EXPERT, trace=trace)
             verdicts[clue_cells] = None if board.undecided else trace.hardest

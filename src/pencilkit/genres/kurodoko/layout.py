@@ -104,7 +104,9 @@ class Painting:
 
     def board(self, clue_cells: Mask, shaded: Mask = 0, unshaded: Mask = 0) -> Board:
         """The puzzle's starting board (its clue cells white) with ``shaded`` and ``unshaded`` decided."""
-        return Board(self.puzzle(clue_cells), shaded, unshaded | clue_cells)
+        from . import KURODOKO
+
+        return KURODOKO.ruleset.board(self.puzzle(clue_cells), shaded, unshaded | clue_cells)
 
     def own(self, slot: Cell) -> Mask:
         return 1 << slot

@@ -1,4 +1,4 @@
-"""Kurodoko's rules, R1-R4, and the checker that names every broken one.
+"""Kurodoko's rules, R1-R4, as a player reads them; the core checks them and names every broken one.
 
 The rules are :data:`RULES`.  A ``?`` clue is a white cell whose count is not given.  A board with no white
 cell at all breaks no rule (there is no group to split), so a clue-free 1x1
@@ -7,10 +7,7 @@ board has two solutions.
 
 from __future__ import annotations
 
-from ...frame.genre import Violation
 from ...grid import Cell, Grid, Mask, cells
-from ...puzzle import Answer, Puzzle
-from ..black_white import check_apart, check_connected
 
 RULES = """Blacken some cells so that:
 
@@ -52,31 +49,3 @@ def visible(grid: Grid, cell: Cell, white: Mask) -> Mask:
                 break
             seen |= 1 << other
     return seen
-
-
-def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
-    """Every violation of R1-R4 in ``answer``, with unmarked cells counted as white."""
-    grid = puzzle.grid
-    if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
-        raise ValueError(
-            f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}"
-        )
-    black = answer.shaded
-    white = grid.full & ~black
-    out: list[Violation] = []
-    for cell in cells(black & puzzle.clue_mask):
-        out.append(Violation("R1", "printed cells", f"the clue at {grid.name(cell)} is black", 1 << cell,
-                             {"clue": grid.name(cell)}))
-    out += check_apart(grid, black, "R2")
-    out += check_connected(grid, black, "R3")
-    for cell, number in puzzle.clues:
-        if number is None or black >> cell & 1:
-            continue
-        seen = visible(grid, cell, white)
-        count = seen.bit_count()
-        if count != number:
-            what = "too few" if count < number else "too many"
-            out.append(Violation("R4", "visible count",
-                                 f"the {number} at {grid.name(cell)} sees {count} white cells, {what}", seen,
-                                 {"clue": grid.name(cell), "number": number, "seen": count}))
-    return out

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ...frame.genre import Violation
 from ...frame.ruleset import Ruleset
-from ...puzzle import Answer, Puzzle
+from ...puzzle import Puzzle
 from ..clued import CluedGenre
 from . import rules
 
@@ -41,21 +40,17 @@ class Nurikabe(CluedGenre):
     def max_clue(self, rows: int, cols: int) -> int:
         return rows * cols
 
-    def check(self, puzzle: Puzzle, answer: Answer) -> list[Violation]:
-        return rules.check(puzzle, answer)
-
     def build_ruleset(self) -> Ruleset:
-        from .branching import candidates, island_alternatives, prefer_shaded
+        from . import wording
         from .techniques import TECHNIQUES
 
         return Ruleset(
             techniques=TECHNIQUES,
-            verify=self.verify,
-            candidates=candidates,
-            prefer_shaded=prefer_shaded,
-            alternatives=island_alternatives,
+            native=self.name,
             probes=self.probes(6, 20, 40),
             words=self.words,
+            sentences={**wording.SENTENCES},
+            broken={**wording.BROKEN},
         )
 
     def sat_encoder(self) -> Encoder:

@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from ...errors import PencilkitError
 from ...grid import Cell, Grid, Mask, cells, ring_table
 from ...puzzle import Answer, Puzzle
-from . import rules
 from .aco_parameters import SELECTIONS, AcoParameters
 
 
@@ -255,8 +254,10 @@ class Colony:
 
     def broken(self, sea: Mask) -> int:
         """How many rules the rule checker finds broken in a layout."""
+        from . import NURIKABE
+
         puzzle = self.puzzle
-        return len(rules.check(puzzle, Answer(puzzle.rows, puzzle.cols, sea, self.grid.full & ~sea)))
+        return len(NURIKABE.check(puzzle, Answer(puzzle.rows, puzzle.cols, sea, self.grid.full & ~sea)))
 
     # -- iterations -------------------------------------------------------------
 

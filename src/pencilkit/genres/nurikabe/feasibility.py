@@ -29,7 +29,6 @@ from ...frame.ladder import Trace
 from ...frame.levels import Level
 from ...grid import Grid, Mask, cells
 from ...puzzle import Puzzle
-from ..clued import clue_board
 
 B, E, M, H, X = Level.BOOKKEEPING, Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT
 
@@ -75,7 +74,7 @@ def hardest_level(rows: int, cols: int) -> Level:
     for islands in valid_layouts(rows, cols):
         for clue_cells in itertools.product(*[list(cells(island)) for island in islands]):
             clues = tuple(sorted((cell, island.bit_count()) for cell, island in zip(clue_cells, islands)))
-            board = clue_board(Puzzle("nurikabe", rows, cols, clues))
+            board = NURIKABE.start(Puzzle("nurikabe", rows, cols, clues))
             trace = Trace(record=False)
             ruleset.run(board, max_level=Level.EXPERT, trace=trace)
             if not board.undecided and trace.hardest > best:
