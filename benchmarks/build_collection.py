@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
                 seed = BASE_SEED + 100 * k
                 try:
                     made = generate_one(generator, genre, rows, cols, level, seed=seed,
-                                        time_budget=args.time_budget)
+                                        seconds=args.time_budget)
                 except GenerationFailed:
                     continue
                 if made.exact:

@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"\r{shape} {level.label} seed {seed}   ", end="", file=sys.stderr, flush=True)
                 start = clock()
                 try:
-                    made = generate_one(generator, genre, rows, cols, level, seed=seed, time_budget=args.time_budget)
+                    made = generate_one(generator, genre, rows, cols, level, seed=seed, seconds=args.time_budget)
                 except GenerationFailed:
                     times.append(math.inf)
                     continue

@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                 start = clock()
                 try:
                     made = generate_one(generator, genre, rows, cols, level, seed=seed,
-                                        time_budget=args.time_budget)
+                                        seconds=args.time_budget)
                 except GenerationFailed:
                     times.append(math.inf)
                     if args.per_seed:

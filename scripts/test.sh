@@ -13,7 +13,7 @@ fi
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
-python -m pip install --quiet -e ".[test]"
+python -m pip install --quiet -e ".[test]"   # builds the Rust core (core/) into pencilkit._core with maturin
 # pzpr.js 0.12, the engine of today's puzz.link, referees the URL and answer interop tests (run by node). It is
 # published only inside the PyPI wheel ppbench (not installed: it pulls gymnasium and more): its vendored copy
 # goes to tests/interop/pzprjs-0.12 (git-ignored)
@@ -40,6 +40,9 @@ partial.rename(target)
 PY
   rm -rf "$wheels"
 fi
+# the Rust core: its own tests (the brute-force oracles of every genre among them) and lints
+cargo test --quiet --manifest-path core/Cargo.toml
+cargo clippy --quiet --manifest-path core/Cargo.toml --all-targets --features python -- -D warnings
 python -m mypy   # strict type check of src/pencilkit (settings in pyproject.toml)
 lint-imports     # the layers point one way and no package has an import cycle (contracts in pyproject.toml)
 python -m pytest -n auto --durations=15 "$@"

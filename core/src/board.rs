@@ -158,6 +158,8 @@ impl<const W: usize> Board<W> {
 
 #[cfg(test)]
 mod tests {
+    //! Quiet marks, derived slots and what a copy keeps.
+
     use super::*;
 
     type B = Bits<1>;
@@ -175,6 +177,33 @@ mod tests {
         assert_eq!(twin.since_quiet(7), None);
         assert_eq!(board.since_quiet(7), Some(B::single(2).with(3)));
         assert!(twin.assign(B::single(3), B::EMPTY).is_err());
+    }
+
+    #[test]
+    fn quiet_marks_look_everywhere_past_the_limit_and_stay_with_their_board() {
+        let limit = QUIET_LIMIT as usize;
+        let mut board = Board::new(B::first_n(36), B::EMPTY, B::EMPTY).unwrap();
+        board.mark_quiet(1);
+        board.assign(B::EMPTY, B::first_n(limit)).unwrap();
+        assert_eq!(board.since_quiet(1), Some(B::first_n(limit)));
+        assert_eq!(board.since_quiet(2), None);
+        let mut twin = board.copy();
+        twin.mark_quiet(2);
+        board.assign(B::single(limit), B::EMPTY).unwrap();
+        assert_eq!(board.since_quiet(1), None);
+        assert_eq!((board.since_quiet(2), twin.since_quiet(2)), (None, Some(B::EMPTY)));
+        assert_eq!(twin.since_quiet(1), Some(B::first_n(limit)));
+        board.mark_quiet(1);
+        assert_eq!(board.since_quiet(1), Some(B::EMPTY));
+    }
+
+    #[test]
+    fn a_copy_starts_with_no_probing_memory() {
+        let mut board = Board::new(B::first_n(4), B::single(0), B::EMPTY).unwrap();
+        board.probe = Some(Box::default());
+        let twin = board.copy();
+        assert!(twin.probe.is_none() && board.probe.is_some());
+        assert_eq!((twin.shaded, twin.unshaded, twin.undecided()), (B::single(0), B::EMPTY, B::first_n(4).without(0)));
     }
 
     #[test]

@@ -8,6 +8,28 @@ use crate::bits::Bits;
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: usize = 100;
 
+/// A cell's orthogonal neighbours (at most four), as a slice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Around {
+    cells: [usize; 4],
+    len: usize,
+}
+
+impl Around {
+    fn push(&mut self, cell: usize) {
+        self.cells[self.len] = cell;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Around {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
+}
+
 /// Tables for one board shape.
 #[derive(Clone, Debug)]
 pub struct Grid<const W: usize> {
@@ -22,7 +44,7 @@ pub struct Grid<const W: usize> {
     /// Each cell's orthogonal neighbours, as a mask.
     pub neighbours: Vec<Bits<W>>,
     /// Each cell's orthogonal neighbours in the order up, left, right, down.
-    pub neighbour_lists: Vec<Vec<usize>>,
+    pub neighbour_lists: Vec<Around>,
     /// The top-left cells of every 2x2 window.
     pub window_corners: Bits<W>,
 }
@@ -41,9 +63,10 @@ impl<const W: usize> Grid<W> {
         let top = Bits::<W>::first_n(cols);
         let edge = first | last | top | top.shl((rows - 1) * cols);
         let mut neighbour_lists = Vec::with_capacity(size);
+        let mut neighbours = Vec::with_capacity(size);
         for i in 0..size {
             let (r, c) = (i / cols, i % cols);
-            let mut around = Vec::with_capacity(4);
+            let mut around = Around::default();
             if r > 0 {
                 around.push(i - cols);
             }
@@ -56,9 +79,9 @@ impl<const W: usize> Grid<W> {
             if r + 1 < rows {
                 around.push(i + cols);
             }
+            neighbours.push(around.iter().copied().collect());
             neighbour_lists.push(around);
         }
-        let neighbours = neighbour_lists.iter().map(|around| around.iter().copied().collect()).collect();
         let mut window_corners = Bits::EMPTY;
         for r in 0..rows.saturating_sub(1) {
             for c in 0..cols.saturating_sub(1) {
@@ -281,7 +304,7 @@ mod tests {
     fn neighbourhoods_and_floods() {
         let g: Grid<1> = Grid::new(2, 3);
         assert_eq!(g.dilate(Bits::single(0)).iter().collect::<Vec<_>>(), vec![0, 1, 3]);
-        assert_eq!(g.neighbour_lists[4], vec![1, 3, 5]);
+        assert_eq!(&g.neighbour_lists[4][..], &[1, 3, 5]);
         let row: Grid<1> = Grid::new(1, 5);
         let five = Bits::first_n(5);
         assert_eq!(row.flood_until(Bits::single(0), five, Bits::single(3)), (Bits::first_n(4), true));

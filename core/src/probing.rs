@@ -128,6 +128,8 @@ pub fn trial<const W: usize>(
     trace: &mut Trace<W>,
     budget: &Budget,
 ) -> Result<Outcome<W>, Stop<W>> {
+    #[cfg(test)]
+    tests::count_trial();
     let mut attempt = board.copy();
     if assumption.level >= Level::Hard {
         attempt.probe = Some(Box::new(ProbeMemory { origin: Some(attempt.decided()), ..Default::default() }));
@@ -334,3 +336,6 @@ fn refuted<const W: usize>(cell: usize, shade: bool, broken: Reason<W>) -> Reaso
 fn either_way<const W: usize>(cell: usize, shade: Bits<W>, unshade: Bits<W>) -> Reason<W> {
     Reason::new("frame.either_way", vec![cell as i64], vec![shade, unshade])
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError
 from .formats import read_answer, read_puzzle
 from .frame import solve as solving
+from .frame.budget import Budget, Cancel
 from .frame.genre import Genre, Violation
 from .frame.inspection import INSPECT_SECONDS, Inspection
 from .frame.inspection import inspect as inspecting
@@ -30,11 +30,15 @@ SOLVE_SECONDS = 60.0
 """The time a solve may take unless the caller says otherwise (``seconds=None``: no limit)."""
 
 
-def solve(puzzle: Puzzle, **options: Any) -> solving.Solution:
-    """Solve, prove unique and rate ``puzzle`` within :data:`SOLVE_SECONDS` (options: see
-    :func:`pencilkit.frame.solve.solve`; ``record=True``, or :func:`explain`, keeps the steps)."""
-    options.setdefault("seconds", SOLVE_SECONDS)
-    return solving.solve(genre_of(puzzle), puzzle, **options)
+def solve(puzzle: Puzzle, *, seconds: float | None = SOLVE_SECONDS, nodes: int = DEFAULT_NODES,
+          cancel: Cancel | None = None, max_level: Level = Level.EXPERT, record: bool = False, limit: int = 2,
+          exact: bool = True) -> solving.Solution:
+    """Solve, prove unique and rate ``puzzle`` within ``seconds`` and ``nodes`` search nodes; setting
+    ``cancel`` calls it off (then it gives up).  ``record=True``, or :func:`explain`, keeps the steps; see
+    :func:`pencilkit.frame.solve.solve` for the rest."""
+    budget = Budget(nodes, seconds, cancel=cancel)
+    return solving.solve(genre_of(puzzle), puzzle, max_level=max_level, budget=budget, record=record, limit=limit,
+                         exact=exact)
 
 
 def rate(puzzle: Puzzle, **options: Any) -> Level | None:
@@ -47,19 +51,18 @@ def explain(puzzle: Puzzle, **options: Any) -> solving.Solution:
     return solve(puzzle, record=True, **options)
 
 
-def inspect(puzzle: Puzzle, *, seconds: float | None = INSPECT_SECONDS,
-            cancelled: Callable[[], bool] | None = None) -> Inspection:
+def inspect(puzzle: Puzzle, *, seconds: float | None = INSPECT_SECONDS, cancel: Cancel | None = None) -> Inspection:
     """What a puzzle under construction has, within ``seconds`` (10 by default): one solution (its rating and
     the first step of its hardest technique), none (the broken rule), several (two of them, the cells where
     they differ, and a clue that makes it unique or at least removes one of the two, from the genre's
-    generator), or ``unknown`` when time runs out; see :mod:`pencilkit.frame.inspection`."""
-    return inspecting(genre_of(puzzle), puzzle, seconds=seconds, cancelled=cancelled)
+    generator), or ``unknown`` when time runs out or ``cancel`` is set; see :mod:`pencilkit.frame.inspection`."""
+    return inspecting(genre_of(puzzle), puzzle, budget=Budget(seconds=seconds, cancel=cancel))
 
 
 def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODES,
                     seconds: float | None = None, level: Level = Level.MEDIUM) -> SearchResult:
     """Count solutions up to ``limit`` by search alone (with the ladder up to ``level`` at each node)."""
-    return solving.count_solutions(genre_of(puzzle), puzzle, limit=limit, nodes=nodes, seconds=seconds,
+    return solving.count_solutions(genre_of(puzzle), puzzle, limit=limit, budget=Budget(nodes, seconds),
                                    level=level)
 
 
@@ -88,18 +91,19 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
 
 
 def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,
-             count: int = 1, time_budget: float | None = None, style: str | None = None,
-             symmetry: str = "none", cancelled: Callable[[], bool] | None = None) -> list[Generated]:
+             count: int = 1, seconds: float | None = None, style: str | None = None,
+             symmetry: str = "none", cancel: Cancel | None = None) -> list[Generated]:
     """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``.
 
-    ``time_budget`` seconds apply to each puzzle (by default
-    :data:`pencilkit.frame.generate.DEFAULT_TIME_BUDGET`); ``symmetry`` (``none``,
-    ``rot2``, ``rot4`` or ``mirror``) makes the clue positions symmetric where the
-    genre can; see :func:`pencilkit.frame.generate.generate`.
+    ``seconds`` apply to each puzzle (by default
+    :data:`pencilkit.frame.generate.DEFAULT_SECONDS`); setting ``cancel`` calls the
+    work off; ``symmetry`` (``none``, ``rot2``, ``rot4`` or ``mirror``) makes the
+    clue positions symmetric where the genre can; see
+    :func:`pencilkit.frame.generate.generate`.
     """
     from .frame import generate as generation
 
     found = find_genre(genre) if isinstance(genre, str) else genre
-    budget = generation.DEFAULT_TIME_BUDGET if time_budget is None else time_budget
-    return generation.generate(found, rows, cols, level, seed=seed, count=count, time_budget=budget, style=style,
-                               symmetry=symmetry, cancelled=cancelled)
+    per_puzzle = generation.DEFAULT_SECONDS if seconds is None else seconds
+    return generation.generate(found, rows, cols, level, seed=seed, count=count, seconds=per_puzzle, style=style,
+                               symmetry=symmetry, cancel=cancel)

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,7 +22,8 @@ import pytest
 from pencilkit import Puzzle, solve
 from pencilkit.engines.sat import count_sat, refute
 from pencilkit.frame import oracle
-from pencilkit.frame.board import Board, Contradiction
+from pencilkit.frame.budget import Budget, Cancel
+from pencilkit.frame.board import Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.frame.solve import Status
 from pencilkit.genres import find_genre, start_board
@@ -106,10 +106,11 @@ def check_deductions(puzzle: Puzzle, shaded: Mask, unshaded: Mask) -> str:
 
     Returns what happened (``"contradiction"``, ``"deduced"`` or ``"nothing"``).
     """
-    board = Board(puzzle, shaded, unshaded | puzzle.clue_mask)
+    ruleset = find_genre(puzzle.genre).ruleset
+    board = ruleset.board(puzzle, shaded, unshaded | puzzle.clue_mask)
     given = (board.shaded, board.unshaded)
     try:
-        find_genre(puzzle.genre).ruleset.run(board, max_level=Level.EXPERT)
+        ruleset.run(board, max_level=Level.EXPERT)
     except Contradiction as broken:
         found = count_sat(find_genre(puzzle.genre), puzzle, limit=1, shaded=given[0], unshaded=given[1])
         assert found.count == 0, f"{puzzle.id()}: the ladder found '{broken.reason}' on a board with a solution"
@@ -119,7 +120,7 @@ def check_deductions(puzzle: Puzzle, shaded: Mask, unshaded: Mask) -> str:
         return "nothing"
     refuted = refute(find_genre(puzzle.genre), puzzle, given, claimed)
     assert refuted is None, (
-        f"{puzzle.id()}: from {Board(puzzle, *given).answer().to_rows()} the ladder decided "
+        f"{puzzle.id()}: from {ruleset.board(puzzle, *given).answer().to_rows()} the ladder decided "
         f"{puzzle.grid.names(refuted.wrong)} wrongly; a solution: {refuted.solution.to_rows()}")
     return "deduced"
 
@@ -199,7 +200,7 @@ def small_corpus(genre: str, cells_limit: int, every: int) -> list[dict[str, obj
 def test_sat_and_ladder_agree_on_corpus_sample(genre: str) -> None:
     for record in small_corpus(genre, 100, 15):
         puzzle = Puzzle.from_id(str(record["puzzle"]))
-        sat = count_sat(find_genre(puzzle.genre), puzzle, seconds=30)
+        sat = count_sat(find_genre(puzzle.genre), puzzle, budget=Budget(seconds=30))
         assert sat.count == 1 and sat.exhaustive, record["name"]
         assert sat.solutions[0].to_rows() == record["solution"]
         assert solve(puzzle).status is Status.UNIQUE
@@ -232,7 +233,7 @@ def test_sat_solves_small_corpus_to_published_solution(genre: str) -> None:
     finished = timed_out = 0
     for record in small_corpus(genre, 100, 1):
         puzzle = Puzzle.from_id(str(record["puzzle"]))
-        sat = count_sat(find_genre(puzzle.genre), puzzle, seconds=20)
+        sat = count_sat(find_genre(puzzle.genre), puzzle, budget=Budget(seconds=20))
         if not sat.exhaustive:
             timed_out += 1
             continue
@@ -254,33 +255,33 @@ def test_refute_finds_a_wrong_claim() -> None:
 
 def test_timeout_is_reported_not_hidden() -> None:
     record = max(load_corpus("nurikabe"), key=lambda r: int(r["rows"]) * int(r["cols"]))
-    result = count_sat(NURIKABE, Puzzle.from_id(str(record["puzzle"])), seconds=0.5)
+    result = count_sat(NURIKABE, Puzzle.from_id(str(record["puzzle"])), budget=Budget(seconds=0.5))
     assert not result.exhaustive and result.count == 0
     assert result.seconds < 20
 
 
-def looks_then_stop(looks: int) -> tuple[list[int], Callable[[], bool]]:
-    """A ``cancelled`` test that says no ``looks`` times, then yes; and the count of its looks."""
-    seen = [0]
-
-    def cancelled() -> bool:
-        seen[0] += 1
-        return seen[0] > looks
-
-    return seen, cancelled
-
-
 @pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
-def test_a_count_called_off_stops_between_solver_calls(solver: str) -> None:
+def test_a_count_called_off_stops_between_solver_calls(solver: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Called off after its first solution, the count stops at its next solver call: one solution, not
-    exhaustive (the same count left alone finds the second one)."""
+    exhaustive (the same count left alone finds the second one); called off before it starts, it is
+    not exhaustive either."""
+    from pencilkit.engines.sat import SatSession
+
     puzzle = Puzzle.from_id("kurodoko:3x3:.,.,.,.,.,.,.,.,.")
     whole = count_sat(find_genre("kurodoko"), puzzle, solver=solver)
     assert whole.count == 2 and whole.exhaustive
-    seen, cancelled = looks_then_stop(1)
-    stopped = count_sat(find_genre("kurodoko"), puzzle, solver=solver, cancelled=cancelled)
-    assert stopped.count == 1 and not stopped.exhaustive and seen[0] == 2
-    assert not count_sat(find_genre("kurodoko"), puzzle, seconds=60, cancelled=lambda: True).exhaustive
+    flag = Cancel()
+    block = SatSession.block
+
+    def block_then_stop(session: SatSession, *args: Any, **kwargs: Any) -> Any:
+        flag.set()  # the first solution is in, and blocked
+        return block(session, *args, **kwargs)
+
+    monkeypatch.setattr(SatSession, "block", block_then_stop)
+    stopped = count_sat(find_genre("kurodoko"), puzzle, solver=solver, budget=Budget(cancel=flag))
+    assert stopped.count == 1 and not stopped.exhaustive
+    monkeypatch.undo()
+    assert not count_sat(find_genre("kurodoko"), puzzle, budget=Budget(seconds=60, cancel=flag)).exhaustive
 
 
 def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -290,12 +291,12 @@ def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPat
 
     puzzle = Puzzle.from_id("kurodoko:5x5:.,.,.,.,.,3,.,7,.,.,.,.,8,.,.,.,.,.,.,6,.,.,.,.,2")
     assert solve(puzzle).status is Status.MULTIPLE
-    stop = [False]
+    stop = Cancel()
     counted: list[Puzzle] = []
     narrow = sat.narrow
 
     def narrow_then_stop(*args: Any, **kwargs: Any) -> Any:
-        stop[0] = True  # the call comes while the exact stage runs
+        stop.set()  # the call comes while the exact stage runs
         return narrow(*args, **kwargs)
 
     def count(genre: Any, puzzle: Puzzle, *args: Any, **kwargs: Any) -> Any:
@@ -304,8 +305,8 @@ def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(sat, "narrow", narrow_then_stop)
     monkeypatch.setattr(sat, "count_sat", count)
-    found = solve(puzzle, cancelled=lambda: stop[0])
-    assert stop[0] and found.status is Status.GAVE_UP and found.method == "sat"
+    found = solve(puzzle, cancel=stop)
+    assert stop.is_set() and found.status is Status.GAVE_UP and found.method == "sat"
     assert not counted, "no count starts once the work is called off"
 
 

@@ -45,7 +45,7 @@ def assert_rated_exactly(made: pencilkit.Generated, level: Level) -> None:
 @pytest.mark.parametrize("shape", [(5, 5), (4, 7)])
 def test_generated_puzzles_are_unique_and_rated_exactly(shape: tuple[int, int], level: str) -> None:
     rows, cols = shape
-    for made in pencilkit.generate("nurikabe", rows, cols, level, seed=11, count=2, time_budget=120):
+    for made in pencilkit.generate("nurikabe", rows, cols, level, seed=11, count=2, seconds=120):
         assert (made.puzzle.rows, made.puzzle.cols) == shape
         assert_rated_exactly(made, Level.parse(level))
 
@@ -108,13 +108,13 @@ def test_tiny_boards() -> None:
 def test_bad_requests_fail_at_once(args: tuple, words: str) -> None:
     start = time.perf_counter()
     with pytest.raises(PencilkitError, match=words):
-        pencilkit.generate(*args, time_budget=30)
+        pencilkit.generate(*args, seconds=30)
     assert time.perf_counter() - start < 1.0
 
 
 @pytest.mark.parametrize("kwargs,words", [
-    ({"time_budget": -1}, "time budget must be positive"),
-    ({"time_budget": 0}, "time budget must be positive"),
+    ({"seconds": -1}, "time budget must be positive"),
+    ({"seconds": 0}, "time budget must be positive"),
     ({"count": 0}, "count must be positive"),
     ({"seed": -3}, "seed must not be negative"),
 ])
@@ -127,7 +127,7 @@ def test_budget_is_respected_and_nothing_unproven_comes_back() -> None:
     budget = 0.3
     start = time.perf_counter()
     try:
-        made = pencilkit.generate("nurikabe", 20, 20, "expert", seed=3, time_budget=budget)[0]
+        made = pencilkit.generate("nurikabe", 20, 20, "expert", seed=3, seconds=budget)[0]
     except GenerationFailed as failed:
         assert "no unique 20x20 puzzle" in str(failed)
     else:
@@ -162,7 +162,7 @@ def test_budget_out_returns_the_closest_candidate_marked_with_its_true_rating() 
     true_rating = solve(puzzle).rating
     assert true_rating is not None and true_rating < Level.HARD
     made = generate_one(_StuckGenerator(layout), find_genre("nurikabe"), 3, 3, Level.HARD,
-                        seed=0, time_budget=0.2)
+                        seed=0, seconds=0.2)
     assert not made.exact
     assert made.rating == true_rating and made.requested == Level.HARD
     assert made.to_json()["exact"] is False

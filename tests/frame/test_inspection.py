@@ -16,6 +16,7 @@ import pytest
 
 import pencilkit
 from pencilkit import Inspection, Level, Puzzle, Verdict
+from pencilkit.frame.budget import Budget, Cancel
 from pencilkit.frame.generator import ClueChange
 from pencilkit.frame.inspection import suggest
 from pencilkit.genres import genre_of
@@ -211,9 +212,16 @@ def test_a_clue_change_applies_to_a_copy() -> None:
     assert ClueChange(0, None).apply(puzzle).id() == "nurikabe:1x3:?,2,."
 
 
+def _called_off() -> Cancel:
+    """A cancel flag already set."""
+    flag = Cancel()
+    flag.set()
+    return flag
+
+
 def test_out_of_time_or_called_off_is_unknown() -> None:
     puzzle = pencilkit.parse(SEVERAL["kurodoko"][0])
-    for found in (pencilkit.inspect(puzzle, seconds=1e-9), pencilkit.inspect(puzzle, cancelled=lambda: True)):
+    for found in (pencilkit.inspect(puzzle, seconds=1e-9), pencilkit.inspect(puzzle, cancel=_called_off())):
         assert isinstance(found, Inspection) and found.verdict is Verdict.UNKNOWN
         assert found.solutions == [] and found.suggestion is None
         assert found.to_json()["status"] == "unknown"
@@ -227,16 +235,16 @@ def test_an_inspection_called_off_in_the_exact_count_stops_there(monkeypatch: py
     puzzle = pencilkit.parse(SEVERAL["kurodoko"][0])
     solved = pencilkit.inspect(puzzle).solved
     assert solved is not None and solved.method == "sat"
-    stop = [False]
+    stop = Cancel()
     narrow = sat.narrow
 
     def narrow_then_stop(*args: Any, **kwargs: Any) -> Any:
-        stop[0] = True
+        stop.set()
         return narrow(*args, **kwargs)
 
     monkeypatch.setattr(sat, "narrow", narrow_then_stop)
-    found = pencilkit.inspect(puzzle, seconds=None, cancelled=lambda: stop[0])
-    assert stop[0] and found.verdict is Verdict.UNKNOWN and found.suggestion is None
+    found = pencilkit.inspect(puzzle, seconds=None, cancel=stop)
+    assert stop.is_set() and found.verdict is Verdict.UNKNOWN and found.suggestion is None
     assert found.solved is not None and found.solved.method == "sat"
 
 
@@ -245,7 +253,7 @@ def test_suggestions_called_off_give_the_first_change_unproven() -> None:
     first, second = pencilkit.inspect(puzzle).solutions
     genre = genre_of(puzzle)
     proven = suggest(genre, puzzle, first, second)
-    called_off = suggest(genre, puzzle, first, second, cancelled=lambda: True)
+    called_off = suggest(genre, puzzle, first, second, budget=Budget(cancel=_called_off()))
     assert proven is not None and proven.unique
     assert called_off is not None and not called_off.unique
     assert called_off.change == genre.generator().rival_clues(puzzle, first, second)[0]

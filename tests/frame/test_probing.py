@@ -1,240 +1,213 @@
-"""Probing's pass order and its claim of a fixpoint.
+"""The probing techniques as the Python face shows them.
 
-A probing pass tries the cells nearest to what changed since its last pass
-first, and skips probes whose neighbourhood has not changed; it may only say
-"nothing" when a pass without skipping found nothing.  A longer probe takes
-the outcome of a trial that stopped short of its bound on the same board.
-The last rung sweeps: it keeps every finding of a pass and hands them out
-one at a time while the probe below waits.  These tests pin the order, check
-both shortcuts against passes with no memory, and the sweep against the
-ladder without it, on real solves.
+A genre's probes sit in its ladder at their levels, with their step bounds,
+their inner ladders and their summaries, and the core's ladder is the same.
+What a probe finds reads in the genre's words as a refutation ("if r2c3 were
+sea, <the rule it broke>; so r2c3 is land") or as a finding of both values
+("whether r2c3 is sea or land, it leads to ..."), names the cells it decides,
+and holds in the solution; ``Ruleset.find`` leaves the board as it was, and
+``Ruleset.trial`` replays a refutation's trial to the rule its reason names.
+A genre written in Python (the toy Tally of :mod:`.toy_tally`) is probed
+soundly, the core calling its technique and its check back inside the trials
+and carrying its contradictions' words and its errors out.
+
+How the core probes (the order of a pass, what it remembers of a board, the
+sweep, the probes inside trials) is tested in Rust, ``core/src/probing/tests.rs``.
 """
 
 from __future__ import annotations
 
+import json
+import random
 import re
-from dataclasses import replace
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
 
 import pytest
 
-from pencilkit import Answer, Puzzle
-from pencilkit.frame import probing as probing_module
-from pencilkit.frame.board import Board, Contradiction
-from pencilkit.frame.ladder import Step, Technique, Trace, propagate
+from pencilkit import genres
+from pencilkit.frame import oracle
+from pencilkit.frame.board import Board
+from pencilkit.frame.ladder import Step, Technique, Trace
 from pencilkit.frame.levels import Level
-from pencilkit.frame.probing import PROBE_RADIUS, nearest_first, trial
 from pencilkit.frame.ruleset import Ruleset
-from pencilkit.genres import find_genre, start_board
-from pencilkit.grid import Grid, cells
+from pencilkit.genres import find_genre
+from pencilkit.grid import cells
+from pencilkit.puzzle import Answer, Puzzle
 
-from ..conftest import load_corpus
+from .toy_tally import TALLY
 
-
-def test_nearest_first_puts_cells_by_distance_and_keeps_ties_in_order() -> None:
-    grid = Grid.of(7, 7)
-    centre = 3 * grid.cols + 3
-    fresh = 1 << centre
-    order = [cell for cell in reversed(range(grid.size)) if cell != centre]  # candidates are undecided
-    ranked = nearest_first(grid, order, fresh)
-    assert sorted(ranked) == sorted(order)
-
-    def distance(cell: int) -> int:
-        r, c = divmod(cell, grid.cols)
-        d = abs(r - 3) + abs(c - 3)
-        return d if d <= PROBE_RADIUS else PROBE_RADIUS + 1
-
-    assert [distance(c) for c in ranked] == sorted(distance(c) for c in order)
-    for d in range(PROBE_RADIUS + 2):  # within one distance, the given order stands
-        same = [c for c in ranked if distance(c) == d]
-        assert same == [c for c in order if distance(c) == d]
+REFUTED = re.compile(r"if (r\d+c\d+) were (\w+), (.+); so \1 is (\w+)")
+EITHER_WAY = re.compile(r"whether (r\d+c\d+) is (\w+) or (\w+), it leads to (.+)")
+PROBES = ("short_contradiction", "contradiction", "deep_contradiction")
 
 
-def test_nearest_first_without_news_keeps_the_order() -> None:
-    grid = Grid.of(5, 6)
-    order = [7, 3, 22, 0, 15]
-    assert nearest_first(grid, order, 0) == order
+def _bundled(name: str) -> tuple[Puzzle, int]:
+    """A puzzle of pencilkit's bundled collections and the shaded cells of its solution."""
+    genre = name.split("-")[1]
+    text = (resources.files("pencilkit") / "collections" / f"{genre}.jsonl").read_text(encoding="utf-8")
+    record: dict[str, Any] = next(r for r in map(json.loads, text.splitlines()) if r["name"] == name)
+    return Puzzle.from_id(record["puzzle"]), Answer.from_rows(record["solution"]).shaded
 
 
-def _published(genre: str, names: list[str]) -> list[Puzzle]:
-    wanted = {record["name"]: record["puzzle"] for record in load_corpus(genre)}
-    return [Puzzle.from_id(str(wanted[name])) for name in names]
-
-
-def _watched(technique: Technique, tally: dict[str, int]) -> Technique:
-    """``technique``, checking each "nothing" it reports against a copy of the board (no memory),
-    unless it is waiting for a sweep's findings to be handed out."""
-    def find(board: Board) -> list[Step] | None:
-        steps = technique.find(board)
-        pending = find_genre(board.puzzle.genre).ruleset.probing.memory(board).pending
-        if steps:
-            tally["found"] += 1
-        elif pending is not None and technique.level < pending.level:
-            tally["waited"] += 1
-        else:
-            assert not technique.find(board.copy()), f"{technique.name} missed a step on {board!r}"
-            tally["quiet"] += 1
-        return steps
-    return replace(technique, find=find)
-
-
-@pytest.mark.parametrize("genre,names", [
-    ("nurikabe", ["janko-nurikabe-0015", "janko-nurikabe-0539", "janko-nurikabe-0817"]),
-    ("kurodoko", ["janko-kurodoko-029", "janko-kurodoko-039"]),
-])
-def test_probing_says_nothing_only_when_a_memoryless_pass_agrees(genre: str, names: list[str]) -> None:
-    """Each time a probing technique reports nothing on the solve's board, the same technique on
-    a copy of that board (no memory of earlier passes) reports nothing too.  In these solves a
-    pass that skipped probes found nothing and the pass without skipping then found a step, so a
-    shortcut that trusted the skipping would fail here."""
-    tally = {"found": 0, "quiet": 0, "waited": 0}
-    for puzzle in _published(genre, names):
-        ruleset = find_genre(puzzle.genre).ruleset
-        probing = {spec.name for spec in ruleset.probes}
-        board = start_board(puzzle)
-        propagate(board, [_watched(t, tally) if t.name in probing else t for t in ruleset.ladder])
-        assert not board.undecided
-    assert tally["found"] >= 10 and tally["quiet"] >= 1
-
-
-def test_a_trial_that_stops_short_ends_the_same_under_a_longer_bound() -> None:
-    """The premise of reusing trials: stopping before the bound means nothing more applied."""
-    compared = 0
-    for puzzle in _published("nurikabe", ["janko-nurikabe-0006", "janko-nurikabe-0404"]):
-        ruleset = find_genre(puzzle.genre).ruleset
-        board = start_board(puzzle)
-        ruleset.run(board, max_level=Level.MEDIUM)  # a stalled board, where probing starts
-        for cell in list(cells(board.undecided))[:40]:
-            for shade in (True, False):
-                bit = 1 << cell
-                short = trial(ruleset, board, bit if shade else 0, 0 if shade else bit, Level.MEDIUM, 6)
-                if isinstance(short, Contradiction) or short[1] >= 6:
-                    continue
-                longer = trial(ruleset, board, bit if shade else 0, 0 if shade else bit, Level.MEDIUM, 20)
-                assert not isinstance(longer, Contradiction)
-                assert longer[0].key() == short[0].key() and longer[1] == short[1]
-                compared += 1
-    assert compared > 50
-
-
-@pytest.mark.parametrize("name", ["janko-nurikabe-0006", "janko-nurikabe-0404"])
-def test_reused_trials_change_no_step(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ladder takes the same steps whether or not a longer probe reuses the shorter one's
-    trials, and on these solves (which use the 20-step probe) it does reuse some."""
-    puzzle = _published("nurikabe", [name])[0]
-    ruleset = find_genre(puzzle.genre).ruleset
-    probing = {spec.name for spec in ruleset.probes}
-    ran = {"trials": 0}
-    real_trial = probing_module.trial
-
-    def counted(*args: object, **kwargs: object) -> object:
-        ran["trials"] += 1
-        return real_trial(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(probing_module, "trial", counted)
-
-    def forgetful(technique: Technique) -> Technique:
-        def find(board: Board) -> list[Step] | None:
-            ruleset.probing.memory(board).settled.clear()
-            return technique.find(board)
-        return replace(technique, find=find)
-
-    runs = []
-    for ladder in (ruleset.ladder, [forgetful(t) if t.name in probing else t for t in ruleset.ladder]):
-        ran["trials"] = 0
-        board, trace = start_board(puzzle), Trace()
-        propagate(board, ladder, trace=trace)
-        runs.append(([(s.technique, s.shade, s.unshade) for s in trace.steps], ran["trials"]))
-    (steps, trials), (steps_without, trials_without) = runs
-    assert steps == steps_without and "contradiction" in {t for t, _, _ in steps}
-    assert trials < trials_without
-
-
-SWEPT = {"nurikabe": ["janko-nurikabe-0417", "janko-nurikabe-0488", "janko-nurikabe-0672", "janko-nurikabe-0977"],
-         "kurodoko": ["janko-kurodoko-262", "janko-kurodoko-270"]}
-"""Solves in which the expert probe's sweep finds several cells in one pass."""
-
-
-@pytest.mark.parametrize("genre", sorted(SWEPT))
-def test_a_sweep_hands_out_its_findings_while_the_probe_below_waits(genre: str,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """The last rung's findings are handed out one at a time, each right (the published
-    solution), some trimmed of what cheaper techniques decided meanwhile; while some are
-    pending the 6-step probe runs no trial; and the solve ends where the ladder without the
-    sweep ends, at the same rating, with fewer trials."""
-    solutions = {record["name"]: record["solution"] for record in load_corpus(genre)}
-    real_trial = probing_module.trial
-    watch: dict[str, Board | None] = {"board": None}
-    ran = {"trials": 0, "while pending": 0}
-
-    def counted(ruleset: Ruleset, board: Board, shade: int, unshade: int, level: Level,
-                steps: int, prepare: object = None) -> object:
-        ran["trials"] += 1
-        main = watch["board"]
-        if main is not None and ruleset.probing.memory(main).pending is not None and steps < 20:
-            ran["while pending"] += 1
-        return real_trial(ruleset, board, shade, unshade, level, steps, prepare)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(probing_module, "trial", counted)
-    handed_out = trimmed = 0
-    trials = {True: 0, False: 0}
-    for name, puzzle in zip(SWEPT[genre], _published(genre, SWEPT[genre])):
-        ruleset = find_genre(puzzle.genre).ruleset
-        assert any(spec.sweep for spec in ruleset.probes)
-        plain = replace(ruleset, probes=[replace(spec, sweep=False) for spec in ruleset.probes])
-        solution = Answer.from_rows(solutions[name]).shaded
-        ends = []
-        for sweeping in (True, False):
-            board, trace = start_board(puzzle), Trace()
-            watch["board"] = board if sweeping else None
-            ran["trials"] = 0
-            (ruleset if sweeping else plain).run(board, trace=trace)
-            trials[sweeping] += ran["trials"]
-            assert board.shaded == solution and not board.undecided
-            ends.append(trace.hardest)
-            for step in trace.steps:
-                assert not step.shade & ~solution and not step.unshade & solution, (name, step.why)
-        assert ends[0] is ends[1] is Level.EXPERT
-        watch["board"] = None
-        out, cut = _handouts(ruleset, puzzle)
-        handed_out += out
-        trimmed += cut
-    assert ran["while pending"] == 0
-    assert handed_out >= 3 and trimmed >= 1
-    assert trials[True] < trials[False]
-
-
-def _handouts(ruleset: Ruleset, puzzle: Puzzle) -> tuple[int, int]:
-    """Step by step: the findings handed out from a sweep's queue, and how many of them differ
-    from the head of the queue (trimmed, or the head dropped) as the step before left it.
-    Every step decides only cells that were open."""
-    board = start_board(puzzle)
-    out = cut = 0
+def _stepwise(ruleset: Ruleset, board: Board) -> Iterator[tuple[Board, Step]]:
+    """Each step of a solve, with a copy of the board it was taken on."""
     while True:
-        pending = ruleset.probing.memory(board).pending
-        queued = [(step.shade, step.unshade) for step, _ in pending.findings] if pending else []
-        trace, open_ = Trace(), board.undecided
-        ruleset.run(board, max_steps=1, trace=trace)
+        before = board.copy()
+        trace = ruleset.run(board, max_steps=1, trace=Trace())
         if not trace.count:
-            return out, cut
-        step = trace.steps[0]
-        assert not (step.shade | step.unshade) & ~open_, step.why
-        if "it leads to" in step.why:  # a finding of both values names the cells it decides
-            named = re.findall(r"r\d+c\d+", step.why.split("it leads to")[1])
-            assert sorted(named) == sorted(board.grid.name(c) for c in cells(step.shade | step.unshade)), step.why
-        if queued and step.technique == "contradiction":
-            out += 1
-            cut += (step.shade, step.unshade) != queued[0]
+            return
+        for step in trace.steps:
+            yield before, step
 
 
-def test_a_ladder_below_the_sweep_drops_its_findings() -> None:
-    """Up to hard, on a board whose sweep left findings pending, the 6-step probe does not wait
-    for them (it would wait for ever): the ladder reaches hard's own fixpoint."""
-    puzzle = _published("nurikabe", ["janko-nurikabe-0488"])[0]
-    ruleset = find_genre(puzzle.genre).ruleset
-    board = start_board(puzzle)
-    while ruleset.probing.memory(board).pending is None:
-        assert ruleset.run(board, max_steps=1).count
-    ruleset.run(board, max_level=Level.HARD)
-    assert ruleset.probing.memory(board).pending is None
-    again = board.copy()
-    assert not ruleset.run(again, max_level=Level.HARD).count
+def _reads(step: Step, board: Board, words: tuple[str, str]) -> str:
+    """Which form a probe's step reads in (``refuted`` or ``either way``), checking that its words name
+    the cells it decides in the genre's words."""
+    grid = board.grid
+    refuted, either = REFUTED.fullmatch(step.why), EITHER_WAY.fullmatch(step.why)
+    if refuted:
+        name, assumed, _, actual = refuted.groups()
+        assert step.cells.bit_count() == 1 and name == grid.name(step.cells.bit_length() - 1)
+        assert (actual, assumed) == ((words[0], words[1]) if step.shade else (words[1], words[0]))
+        return "refuted"
+    assert either, step.why
+    name, first, second, outcome = either.groups()
+    assert (first, second) == words and not (step.cells >> grid.cell(*_rc(name))) & 1
+    parts = [f"{grid.names(mask)} {word}" for mask, word in zip((step.shade, step.unshade), words) if mask]
+    assert outcome == " and ".join(parts)
+    return "either way"
+
+
+def _rc(name: str) -> tuple[int, int]:
+    row, col = name[1:].split("c")
+    return int(row) - 1, int(col) - 1
+
+
+@pytest.mark.parametrize("genre,bounds", [("nurikabe", (6, 20, 40)), ("kurodoko", (4, 24, None))])
+def test_the_probes_sit_in_the_ladder_at_their_levels(genre: str, bounds: tuple[int, int, int | None]) -> None:
+    ruleset = find_genre(genre).ruleset
+    short, long, deep = bounds
+    expected = {"short_contradiction": (Level.HARD, short, Level.MEDIUM, False),
+                "contradiction": (Level.EXPERT, long, Level.MEDIUM, True)}
+    if deep is not None:
+        expected["deep_contradiction"] = (Level.EXPERT, deep, Level.HARD, False)
+    specs = {spec.name: spec for spec in ruleset.probes}
+    assert {name: (s.level, s.max_steps, s.inner_level, s.sweep) for name, s in specs.items()} == expected
+    shaded, unshaded = ruleset.words
+    assert specs["short_contradiction"].summary == (
+        f"If a cell were {unshaded} (or {shaded}), easy and medium techniques would break a rule "
+        f"within {short} steps, so it is the other way.")
+    assert specs["contradiction"].summary == f"The same within {long} steps."
+    if deep is not None:
+        assert f"the techniques up to hard would break a rule within {deep} steps" in specs["deep_contradiction"].summary
+    names = [t.name for t in ruleset.ladder]
+    assert [t.level for t in ruleset.ladder] == sorted(t.level for t in ruleset.ladder)
+    for spec in specs.values():
+        technique = ruleset.technique(spec.name)
+        assert (technique.level, technique.summary, technique.find) == (spec.level, spec.summary, None)
+        # a genre's technique comes before a probe of its level
+        assert all(names.index(t.name) < names.index(spec.name) for t in ruleset.techniques if t.level <= spec.level)
+    puzzle, _ = _bundled(f"pencilkit-{genre}-5x5-hard")
+    assert ruleset.engine(puzzle).rungs() == [(t.name, int(t.level)) for t in ruleset.ladder]
+
+
+@pytest.mark.parametrize("name", ["pencilkit-nurikabe-10x10-expert", "pencilkit-kurodoko-10x10-expert"])
+def test_probe_steps_read_in_the_genres_words_and_hold(name: str) -> None:
+    puzzle, solution = _bundled(name)
+    genre = find_genre(puzzle.genre)
+    ruleset = genre.ruleset
+    forms: dict[str, set[str]] = {}
+    board = genre.start(puzzle)
+    for before, step in _stepwise(ruleset, board):
+        assert not step.shade & ~solution and not step.unshade & solution, (step.technique, step.why)
+        if step.technique in PROBES:
+            forms.setdefault(step.technique, set()).add(_reads(step, before, ruleset.words))
+    assert board.shaded == solution and not board.undecided
+    assert {"short_contradiction", "contradiction"} <= set(forms)
+    assert set().union(*forms.values()) == {"refuted", "either way"}
+
+
+@pytest.mark.parametrize("name", ["pencilkit-nurikabe-10x10-hard", "pencilkit-kurodoko-10x10-hard"])
+def test_a_short_contradiction_is_found_alone_and_its_trial_replays(name: str) -> None:
+    """On the board where medium stalls, ``find`` gives the short probe's step and leaves the board; the
+    first refutation's trial, run again, breaks the rule its reason names within the probe's bound, and
+    the other value's trial breaks none."""
+    puzzle, solution = _bundled(name)
+    genre = find_genre(puzzle.genre)
+    ruleset = genre.ruleset
+    spec = next(spec for spec in ruleset.probes if spec.name == "short_contradiction")
+    stalled = genre.start(puzzle)
+    ruleset.run(stalled, max_level=Level.MEDIUM)
+    key = stalled.key()
+    found = ruleset.find("short_contradiction", stalled)
+    assert stalled.key() == key and len(found) == 1
+    assert (found[0].technique, found[0].level) == ("short_contradiction", Level.HARD)
+    assert not ruleset.run(stalled.copy(), max_level=Level.MEDIUM).count
+    before, step, refuted = next((before, step, REFUTED.fullmatch(step.why))
+                                 for before, step in _stepwise(ruleset, genre.start(puzzle))
+                                 if step.technique == "short_contradiction" and REFUTED.fullmatch(step.why))
+    assert refuted is not None
+    assumed, broke = refuted.group(2), refuted.group(3)
+    wrong = (step.cells, 0) if assumed == ruleset.words[0] else (0, step.cells)
+    key = before.key()
+    taken, broken = ruleset.trial(before, *wrong, spec.inner_level, spec.max_steps)
+    assert broken == broke
+    assert all(t.level <= spec.inner_level and not t.cells & (before.shaded | before.unshaded) for t in taken)
+    right = (wrong[1], wrong[0])
+    taken, broken = ruleset.trial(before, *right, spec.inner_level, spec.max_steps)
+    assert broken is None and all(not t.shade & ~solution and not t.unshade & solution for t in taken)
+    assert before.key() == key
+
+
+@pytest.fixture
+def tally() -> Iterator[Ruleset]:
+    genres.register(TALLY)
+    yield TALLY.ruleset
+    genres.unregister(TALLY)
+
+
+def test_a_genre_written_in_python_is_probed_soundly(tally: Ruleset) -> None:
+    """On small puzzles read off a random shading, where Tally's own technique stalls, each probe's
+    steps hold in every solution (the brute-force oracle's) and read in Tally's words, their
+    refutations ending in Tally's contradictions: its technique's or its check's."""
+    rng = random.Random(7)
+    forms: dict[str, int] = {"refuted": 0, "either way": 0}
+    for _ in range(120):
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 4)])
+        grid = Puzzle.make("tally", rows, cols, {}).grid
+        shaded = sum(1 << cell for cell in range(grid.size) if rng.random() < 0.4)
+        counts = {cell: (grid.neighbours[cell] & shaded).bit_count()
+                  for cell in range(grid.size) if not shaded >> cell & 1 and rng.random() < 0.5}
+        if not any(counts.values()):
+            continue
+        puzzle = Puzzle.make("tally", rows, cols, {cell: n for cell, n in counts.items() if n})
+        truth = oracle.solutions(TALLY, puzzle)
+        board = TALLY.start(puzzle)
+        tally.run(board, max_level=Level.EASY)
+        for name in ("short_contradiction", "contradiction"):
+            for step in tally.find(name, board):
+                assert oracle.disagreement(truth, step.shade, step.unshade) == 0, step.why
+                forms[_reads(step, board, tally.words)] += 1
+                refuted = REFUTED.fullmatch(step.why)
+                if refuted:
+                    assert re.fullmatch(r"r\d+c\d+ (cannot see \d shaded neighbours|sees \d shaded, not \d)",
+                                        refuted.group(3)), step.why
+    assert forms["refuted"] >= 10 and forms["either way"] >= 1, forms
+
+
+def test_an_error_of_a_python_technique_inside_a_trial_comes_out_as_it_is(tally: Ruleset) -> None:
+    class Broke(Exception):
+        pass
+
+    def broke(board: Board) -> list[Step] | None:
+        raise Broke(board.undecided)
+
+    ruleset = Ruleset(techniques=[Technique("broke", Level.EASY, broke)], verify=TALLY.verify,
+                      candidates=lambda board: list(cells(board.undecided)), probes=TALLY.probes(3, 12))
+    puzzle = Puzzle.make("tally", 3, 3, {4: 2})
+    board = ruleset.board(puzzle, 0, puzzle.clue_mask)
+    with pytest.raises(Broke):
+        ruleset.find("short_contradiction", board)
+    assert board.key() == (0, 1 << 4)

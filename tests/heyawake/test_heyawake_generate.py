@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from collections import Counter
 from collections.abc import Iterator
 
@@ -14,8 +13,7 @@ import pytest
 import pencilkit
 from pencilkit.engines.sat import count_sat
 from pencilkit.errors import PencilkitError
-from pencilkit.frame.board import Board
-from pencilkit.frame.budget import OutOfTime
+from pencilkit.frame.budget import Budget, OutOfTime
 from pencilkit.frame.generate import generate_one
 from pencilkit.frame.generator import Assessment, Outcome
 from pencilkit.frame.levels import GENERATABLE, Level
@@ -155,8 +153,8 @@ def test_where_no_move_helps_the_reading_is_painted_and_cut() -> None:
     made = 0
     for seed in range(4):
         rooms = draw_rooms(7, 8, random.Random(seed))
-        reading = Reading(rooms, {}, Board(Puzzle.make("heyawake", 7, 8, {}, rooms)))
-        painting = _painted_and_cut(reading, random.Random(seed))
+        reading = Reading(rooms, {}, HEYAWAKE.start(Puzzle.make("heyawake", 7, 8, {}, rooms)))
+        painting = _painted_and_cut(reading, random.Random(seed), None)
         if painting is None:
             continue
         made += 1
@@ -166,10 +164,10 @@ def test_where_no_move_helps_the_reading_is_painted_and_cut() -> None:
 
 
 def test_a_construction_past_its_deadline_raises_out_of_time() -> None:
-    """The driver's deadline ends a construction (its SAT checks are bounded by solver calls, not by
-    the clock, so the deadline is looked at before each)."""
+    """The driver's budget ends a construction once its seconds are spent (its SAT checks are bounded by
+    solver calls, not by the clock, so the budget is looked at before each)."""
     with pytest.raises(OutOfTime):
-        construct(10, 10, Level.MEDIUM, random.Random(1), deadline=time.perf_counter() - 1)
+        construct(10, 10, Level.MEDIUM, random.Random(1), Budget(seconds=0))
 
 
 def test_a_construction_keeps_the_drawn_rooms_but_where_it_cuts() -> None:
@@ -347,6 +345,6 @@ def test_the_driver_gives_a_painting_up_once_its_repairs_keep_coming_back() -> N
     generator.start = start  # type: ignore[method-assign]
     generator.complete = complete  # type: ignore[method-assign]
     assert generator.patience(6, 6, Level.MEDIUM) > RETURNS + 1
-    made = generate_one(generator, HEYAWAKE, 6, 6, Level.MEDIUM, seed=1, time_budget=0.5)
+    made = generate_one(generator, HEYAWAKE, 6, 6, Level.MEDIUM, seed=1, seconds=0.5)
     assert made.rating is Level.EASY and made.puzzle == base.puzzle  # the closest found: the base
     assert len(repairs) > 2 and set(repairs[:-1]) == {RETURNS + 1}

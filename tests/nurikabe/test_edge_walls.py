@@ -13,7 +13,6 @@ import random
 
 from pencilkit import Puzzle
 from pencilkit.engines.sat import count_sat
-from pencilkit.frame import oracle
 from pencilkit.frame.ladder import Trace
 from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe.edge_walls import edge_cycle, edge_walls
@@ -22,6 +21,7 @@ from pencilkit.grid import Grid, Mask
 
 from ..conftest import load_corpus
 from ..engines.boards import random_board
+from .test_oracle import oracle_solutions
 
 
 def walls(puzzle: Puzzle, sea: Mask, land: Mask) -> list[tuple[int, int]]:
@@ -67,7 +67,7 @@ def test_the_facts_hold_in_every_solution_of_small_boards() -> None:
             i = rng.randrange(len(clues))
             clues[i] = (clues[i][0], None)
             puzzle = Puzzle("nurikabe", rows, cols, tuple(clues))
-        truth = oracle.solutions(find_genre(puzzle.genre), puzzle)
+        truth = oracle_solutions(puzzle)
         if not truth:
             continue
         grid = puzzle.grid

@@ -5,7 +5,10 @@ brute-force oracle on small boards, the SAT engine on larger ones (the value
 opposite to each deduction must leave no solution), and the published
 solutions of corpus puzzles on partial boards cut from them.  Each check also
 asserts that both kinds of deduction (a pass that is land, a cell beyond
-reach that is sea) happened, so an idle technique fails.
+reach that is sea) happened, so an idle technique fails.  A hand-made board
+pins one deduction and its wording.  The lemmas the technique rests on (which
+blocks are errands, what fetching one costs) are tested in the core
+(``core/src/genres/nurikabe/tests.rs``).
 """
 
 from __future__ import annotations
@@ -19,15 +22,20 @@ from pencilkit import Puzzle
 from pencilkit.engines.sat import count_sat
 from pencilkit.frame import oracle
 from pencilkit.frame.board import Board, Contradiction
+from pencilkit.frame.ladder import Step
 from pencilkit.genres.nurikabe import NURIKABE
-from pencilkit.genres.nurikabe.errands import errand_costs, errands
-from pencilkit.genres.nurikabe.techniques import errand
-from pencilkit.grid import Grid
+from pencilkit.grid import Mask
 
 from .test_oracle import oracle_solutions, partial_boards, random_puzzle
 
+RULESET = NURIKABE.ruleset
 
-def kinds(steps: list) -> tuple[int, int]:  # type: ignore[type-arg]
+
+def errand(board: Board) -> list[Step]:
+    return RULESET.find("errand", board)
+
+
+def kinds(steps: list[Step]) -> tuple[int, int]:
     """How many cells the steps make land and sea."""
     return sum(s.unshade.bit_count() for s in steps), sum(s.shade.bit_count() for s in steps)
 
@@ -41,7 +49,7 @@ def test_errand_agrees_with_the_oracle_on_small_boards() -> None:
         for board in partial_boards(puzzle, sols, rng, 6):
             live = oracle.consistent(sols, board.shaded, board.unshaded)
             try:
-                steps = errand(board.copy()) or []
+                steps = errand(board)
             except Contradiction:
                 assert not live
                 continue
@@ -60,69 +68,18 @@ def test_a_block_only_one_island_reaches() -> None:
     # . . 1 . .
     puzzle = Puzzle.from_id("nurikabe:4x5:.,.,.,.,.,.,4,.,.,2,.,.,.,.,.,.,.,1,.,.")
     assert len(oracle_solutions(puzzle)) == 1
-    steps = errand(Board(puzzle, 0, puzzle.clue_mask)) or []
+    steps = errand(RULESET.board(puzzle, 0, puzzle.clue_mask))
     assert steps[0].why == ("the 2x2 block at r3c4, r3c5, r4c4, r4c5 needs land and only the 2 at r2c5 can reach "
                             "it: every way there within its size passes r3c5, which is land; and it cannot also "
                             "reach r1c5, r2c4, which no other island reaches either, so they are sea")
     grid = puzzle.grid
     assert (steps[0].unshade, steps[0].shade) == (1 << grid.cell(2, 4), 1 << grid.cell(0, 4) | 1 << grid.cell(1, 3))
+    assert steps[0].technique == "errand"
 
 
-def test_costs_of_a_corridor() -> None:
-    # A one-cell-wide corridor: every cell on it is a pass, and nothing off the way is affordable.
-    grid = Grid.of(1, 6)
-    core = 1 << 0
-    room = grid.full & ~core
-    costs = errand_costs(grid, core, 1 << 4, room, 4)
-    assert costs.passes == 0b11110
-    assert costs.affordable & (1 << 5) == 0
-    # with one cell to spare the far end is affordable, and the way is still a pass
-    costs = errand_costs(grid, core, 1 << 4, room, 5)
-    assert costs.affordable >> 5 & 1
-    assert costs.passes == 0b11110
-
-
-def test_errands_need_a_single_owner() -> None:
-    grid = Grid.of(2, 2)
-    full = grid.full
-    assert errands(grid, 0, full, [], {0: full, 1: 1}, {0, 1}) == []
-    found = errands(grid, 0, full, [], {0: full, 1: 0}, {0, 1})
-    assert [(e.island, e.cells, e.stray) for e in found] == [(0, full, False)]
-
-
-def test_errands_are_the_blocks_one_wanted_island_alone_reaches() -> None:
-    """``errands`` picks its blocks with whole-board masks; here each block is looked at on its own, from
-    the definition: no land in it, and its open cells reached by exactly one island, a wanted one."""
-    rng = random.Random(3)
-    seen = 0
-    for _ in range(300):
-        grid = Grid.of(rng.randint(2, 9), rng.randint(2, 9))
-        cells_ = range(grid.size)
-        land = sum(1 << c for c in cells_ if rng.random() < 0.15)
-        unknown = sum(1 << c for c in cells_ if rng.random() < 0.7) & ~land
-        reaches = {k: sum(1 << c for c in cells_ if rng.random() < rng.choice((0.1, 0.3))) for k in range(4)}
-        wanted = {k for k in reaches if rng.random() < 0.7}
-        expected = []
-        for corner in range(grid.size):
-            if not grid.window_corners >> corner & 1:
-                continue
-            block = grid.window(corner)
-            open_ = block & unknown
-            owners = [k for k, reach in reaches.items() if reach & open_]
-            if not block & land and len(owners) == 1 and owners[0] in wanted:
-                expected.append((owners[0], open_ & reaches[owners[0]]))
-        kept: list[tuple[int, int]] = []
-        for k, mask in sorted(expected, key=lambda e: e[1].bit_count()):
-            if not any(j == k and not other & ~mask for j, other in kept):
-                kept.append((k, mask))
-        found = errands(grid, land, unknown, [], reaches, wanted)
-        assert [(e.island, e.cells) for e in found] == kept
-        seen += len(found)
-    assert seen > 100
-
-
-def sparse_boards(rng: random.Random, count: int) -> list[tuple[Puzzle, Board]]:
-    """Partial boards of corpus puzzles with few clues, cut from their published solutions."""
+def sparse_boards(rng: random.Random, count: int) -> list[tuple[Puzzle, Board, Mask]]:
+    """Partial boards of corpus puzzles with few clues, cut from their published solutions (the sea of
+    each given beside its board)."""
     from ..conftest import corpus_lines
 
     out = []
@@ -136,7 +93,7 @@ def sparse_boards(rng: random.Random, count: int) -> list[tuple[Puzzle, Board]]:
                   for c, ch in enumerate(row) if ch == "#")
         share = rng.uniform(0.1, 0.7)
         chosen = sum(1 << c for c in range(grid.size) if rng.random() < share)
-        out.append((puzzle, Board(puzzle, chosen & sea, (chosen & ~sea) | puzzle.clue_mask)))
+        out.append((puzzle, RULESET.board(puzzle, chosen & sea, (chosen & ~sea) | puzzle.clue_mask), sea))
     return out
 
 
@@ -144,15 +101,17 @@ def test_errand_agrees_with_published_solutions_and_sat() -> None:
     pytest.importorskip("pysat")
     rng = random.Random(3)
     land = sea = checked = 0
-    for puzzle, board in sparse_boards(rng, 300):
-        steps = errand(board.copy()) or []
+    for puzzle, board, solution in sparse_boards(rng, 300):
+        steps = errand(board)
         for step in steps:
+            # the published solution is unique, so it holds every deduction on a board cut from it
+            assert not step.shade & ~solution and not step.unshade & solution, (puzzle.id(), step.why)
             # the opposite of every deduction leaves no solution (the SAT engine counts from the board)
             if checked < 40:
                 for shade, unshade in ((step.unshade, 0), (0, step.shade)):
                     if shade or unshade:
                         lowest = (shade | unshade) & -(shade | unshade)
-                        result = count_sat(NURIKABE, puzzle, 1, 30, shaded=board.shaded | (lowest if shade else 0),
+                        result = count_sat(NURIKABE, puzzle, 1, shaded=board.shaded | (lowest if shade else 0),
                                            unshaded=board.unshaded | (lowest if unshade else 0))
                         assert result.exhaustive and result.count == 0, (puzzle.id(), step.why)
                         checked += 1

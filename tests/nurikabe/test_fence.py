@@ -1,10 +1,15 @@
-"""The fence lemmas and ``enclosed_island``, against brute force and the SAT solver.
+"""``enclosed_island`` against brute force and the SAT solver, and the lemma its walled-off test rests on.
 
-The lemmas are checked on seas that owe nothing to the solver: random
-connected sets of cells, whose other cells fall into islands.  The technique
-is checked on boards built round a fenced island (where it has something to
-say): by the brute-force oracle on small boards, and by asking the SAT solver
-for a counterexample on larger ones.
+The technique is checked on boards built round a fenced island (where it has
+something to say): by the brute-force oracle on small boards, and by asking
+the SAT solver for a counterexample on larger ones; on janko-nurikabe-0029 it
+fixes the 36 to its square once the 37 walls it off, and not before; and the
+ladder settles that pattern at any size.  The geometric lemma behind "walled
+off by a diagonal meeting" (two islands meeting corner to corner across sea
+do not both reach the edge) is checked on random connected seas that owe
+nothing to the solver.  The fence helpers themselves (the perimeter bound,
+whether an island must reach the edge) are tested in the core
+(``core/src/genres/nurikabe/tests.rs``).
 """
 
 from __future__ import annotations
@@ -17,20 +22,20 @@ from pencilkit import Puzzle, solve
 from pencilkit.engines.sat import count_sat, refute
 from pencilkit.frame import oracle
 from pencilkit.frame.board import Board, Contradiction
+from pencilkit.frame.ladder import Step
 from pencilkit.frame.levels import Level
 from pencilkit.genres import find_genre, start_board
-from pencilkit.genres.nurikabe.analysis import analysis
-from pencilkit.genres.nurikabe.fence import (
-    Span,
-    fence_boxes,
-    must_reach_edge,
-    walled_off,
-)
-from pencilkit.genres.nurikabe.techniques import enclosed_island, reaches
+from pencilkit.genres.nurikabe import NURIKABE
 from pencilkit.grid import Grid, Mask, cells
 
 from ..conftest import load_corpus
 from .test_oracle import oracle_solutions
+
+RULESET = NURIKABE.ruleset
+
+
+def enclosed_island(board: Board) -> list[Step]:
+    return RULESET.find("enclosed_island", board)
 
 
 def random_sea(grid: Grid, rng: random.Random, share: float) -> Mask:
@@ -76,42 +81,10 @@ def clued(grid: Grid, sea: Mask, rng: random.Random) -> Puzzle:
     return Puzzle.make("nurikabe", grid.rows, grid.cols, clues)
 
 
-def enclosed(grid: Grid, sea: Mask) -> list[Mask]:
-    """The islands (components off ``sea``) that touch no edge."""
-    return [island for island in grid.components(grid.full & ~sea) if not island & grid.edge]
-
-
-def test_the_perimeter_bound_holds_for_every_island_walled_in() -> None:
-    """W + H + (rows and columns the sea spans) <= sea cells + 1, for random connected seas and
-    random tight fences: so ``fence_boxes`` keeps every island's own box; some meet it exactly."""
-    rng = random.Random(5)
-    checked = exact = 0
-    for k in range(4000):
-        grid = Grid.of(rng.randint(3, 9), rng.randint(3, 9))
-        sea = random_sea(grid, rng, rng.uniform(0.25, 0.7)) if k % 2 else fence(grid, rng)
-        sea_rows, sea_cols = grid.row_span(sea), grid.col_span(sea)
-        for island in enclosed(grid, sea):
-            rows, cols = grid.row_span(island), grid.col_span(island)
-            box = (*rows, *cols)
-            assert box in fence_boxes(Span(rows, rows, sea_rows), Span(cols, cols, sea_cols),
-                                      island.bit_count(), sea.bit_count())
-            checked += 1
-            height, width = rows[1] - rows[0] + 1, cols[1] - cols[0] + 1
-            spans = sea_rows[1] - sea_rows[0] + 1 + sea_cols[1] - sea_cols[0] + 1
-            exact += height + width + spans == sea.bit_count() + 1
-    assert checked > 2000 and exact > 100
-
-
-def test_the_bound_is_the_fence_round_a_rectangle_less_a_corner() -> None:
-    grid = Grid.of(6, 7)
-    sea = grid.border(grid.rect(1, 4, 1, 5)) | grid.rect(0, 0, 0, 0) | grid.rect(5, 5, 0, 0) | grid.rect(0, 0, 6, 6)
-    assert len(grid.components(sea)) == 1 and sea.bit_count() == 2 * (4 + 5) + 3
-    rows, cols = Span((1, 4), (1, 4), (0, 5)), Span((1, 5), (1, 5), (0, 6))
-    assert fence_boxes(rows, cols, 20, sea.bit_count()) == [(1, 4, 1, 5)]
-    assert fence_boxes(rows, cols, 20, sea.bit_count() - 1) == []
-
-
 def test_two_islands_meeting_corner_to_corner_across_sea_do_not_both_reach_the_edge() -> None:
+    """The lemma behind a diagonal meeting walling an island off, on random connected seas (pools
+    allowed): of two islands meeting corner to corner where both cells they share are sea, at most one
+    holds an edge cell."""
     rng = random.Random(6)
     meetings = 0
     for _ in range(3000):
@@ -129,32 +102,16 @@ def test_two_islands_meeting_corner_to_corner_across_sea_do_not_both_reach_the_e
     assert meetings > 200
 
 
-def test_an_island_must_reach_the_edge_when_it_holds_an_edge_cell_or_lacks_room_inside() -> None:
-    puzzle = Puzzle.from_id("nurikabe:4x4:.,.,.,.,.,5,.,.,.,.,1,.,.,.,.,.")
-    board = start_board(puzzle)
-    grid = puzzle.grid
-    board.assign(grid.rect(1, 1, 2, 2) | grid.rect(2, 1, 1, 1), 0)  # the 5's inside ways out
-    a = analysis(board)
-    five, one = a.islands
-    assert must_reach_edge(grid, five, reaches(board)[five.index])  # one inside cell, 5 to fill
-    assert not must_reach_edge(grid, one, one.cells)
-
-
 def test_the_37_walls_the_36_off_in_janko_0029_and_fixes_it_to_a_square() -> None:
     record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-0029")
     puzzle = Puzzle.from_id(record["puzzle"])
     grid = puzzle.grid
     board = start_board(puzzle)
     board.assign(grid.rect(1, 1, 2, 2), 0)  # one of the cells between them is sea, not yet both
-    a = analysis(board)
-    thirty_six = next(i for i in a.islands if i.number == 36)
-    assert walled_off(board, a, thirty_six, reaches(board)) is None and enclosed_island(board) is None
+    assert enclosed_island(board) == []
     board.assign(grid.rect(2, 2, 1, 1), 0)  # now both are
-    a = analysis(board)
-    thirty_six = next(i for i in a.islands if i.number == 36)
-    why = walled_off(board, a, thirty_six, reaches(board))
-    assert why is not None and "the 37 at r2c2 must reach the edge" in why
-    (step,) = enclosed_island(board) or []
+    (step,) = enclosed_island(board)
+    assert "the 37 at r2c2 must reach the edge and meets the 36 at r3c3 corner to corner" in step.why
     assert step.shade == 0 and step.unshade == grid.rect(2, 7, 2, 7) & ~puzzle.clue_mask
     assert "fills rows 3-8, columns 3-8" in step.why
 
@@ -167,7 +124,7 @@ def boards_round(puzzle: Puzzle, sea: Mask, rng: random.Random, count: int) -> l
         keep = sum(1 << c for c in range(grid.size) if rng.random() < rng.choice((0.2, 0.4, 0.6)))
         keep &= ~puzzle.clue_mask
         flip = keep & sum(1 << c for c in range(grid.size) if rng.random() < 0.1) if k == count - 1 else 0
-        out.append(Board(puzzle, (keep & sea) ^ flip, ((keep & ~sea) ^ flip) | puzzle.clue_mask))
+        out.append(RULESET.board(puzzle, (keep & sea) ^ flip, ((keep & ~sea) ^ flip) | puzzle.clue_mask))
     return out
 
 
@@ -186,12 +143,12 @@ def test_enclosed_island_agrees_with_brute_force_on_small_boards(rows: int, cols
         for board in boards_round(puzzle, sea, rng, 4):
             live = oracle.consistent(sols, board.shaded, board.unshaded)
             try:
-                steps = enclosed_island(board.copy())
+                steps = enclosed_island(board)
             except Contradiction as broken:
                 assert not live, (puzzle.id(), board.answer().to_rows(), broken.reason)
                 refuted += 1
                 continue
-            for step in steps or ():
+            for step in steps:
                 found += 1
                 assert not oracle.disagreement(live, step.shade, step.unshade), (puzzle.id(), step.why)
     assert found >= least and refuted >= least
@@ -209,12 +166,12 @@ def test_enclosed_island_is_never_refuted_by_sat_on_larger_boards() -> None:
         for board in boards_round(puzzle, sea, rng, 4):
             given = (board.shaded, board.unshaded)
             try:
-                steps = enclosed_island(board.copy())
+                steps = enclosed_island(board)
             except Contradiction as broken:
                 assert count_sat(find_genre(puzzle.genre), puzzle, 1, shaded=given[0], unshaded=given[1]).count == 0, broken.reason
                 refuted += 1
                 continue
-            for step in steps or ():
+            for step in steps:
                 found += 1
                 counter = refute(find_genre(puzzle.genre), puzzle, given, (step.shade, step.unshade))
                 assert counter is None, (puzzle.id(), board.answer().to_rows(), step.why)
@@ -222,9 +179,7 @@ def test_enclosed_island_is_never_refuted_by_sat_on_larger_boards() -> None:
 
 
 def test_the_fence_runs_between_the_two_probing_techniques() -> None:
-    from pencilkit.genres.nurikabe import NURIKABE
-
-    names = [t.name for t in NURIKABE.ruleset.ladder]
+    names = [t.name for t in RULESET.ladder]
     assert names.index("short_contradiction") < names.index("enclosed_island") < names.index("contradiction")
     assert names[-2:] == ["contradiction", "deep_contradiction"]
 

@@ -193,13 +193,13 @@ def test_a_rival_found_window_by_window_is_a_second_solution(level: Level) -> No
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_published_puzzles_are_unique_exact_and_inside_the_band(level: str) -> None:
-    made = pencilkit.generate("nurikabe", 8, 8, level, seed=4, time_budget=120)[0]
+    made = pencilkit.generate("nurikabe", 8, 8, level, seed=4, seconds=120)[0]
     assert made.exact
     counted = count_sat(find_genre(made.puzzle.genre), made.puzzle, 2)
     assert counted.exhaustive and [s.shaded for s in counted.solutions] == [made.solution.shaded]
     assert pencilkit.solve(made.puzzle).rating.label == level
     assert PUBLISHED.holds(Layout.of(made.puzzle, made.solution))
-    again = pencilkit.generate("nurikabe", 8, 8, level, seed=4, time_budget=120)[0]
+    again = pencilkit.generate("nurikabe", 8, 8, level, seed=4, seconds=120)[0]
     assert again.puzzle == made.puzzle
 
 

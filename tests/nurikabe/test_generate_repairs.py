@@ -237,7 +237,7 @@ def test_a_candidate_met_again_is_not_assessed_again(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(driver, "assess", counting)
     easy = NurikabeCandidate(Layout(3, 3, (0b001001111, 0b100000000), (6, 8)))
     made = driver.generate_one(_SameCandidateGenerator(easy), GENRE, 3, 3, Level.HARD, seed=0,
-                               time_budget=0.3)
+                               seconds=0.3)
     assert not made.exact and made.changes > 10
     assert len(calls) == 1
 

@@ -1,218 +1,222 @@
-"""What the Nurikabe techniques carry over from earlier boards equals what they compute afresh.
+"""A board reached step by step and a fresh board with the same cells get the same findings from every technique.
 
-Probing and propagation hand each board what an earlier state derived (island
-analysis, sea parts, island prospects, sea cuts); a carried-over value that
-went stale would make a technique conclude from the wrong board.  Here boards
-are walked through real solves, one step at a time and through probe-like
-trials, and every derived value is compared with a fresh board's.
+The core hands each board what an earlier state of it derived (island
+analysis, sea parts, island prospects) and updates it instead of starting
+over; a carried-over value that went stale would make a technique conclude
+from the wrong board.  A board carries what the ladder derived on it
+(``ruleset.run``), and ``ruleset.find`` looks at a copy that starts from
+that.  Here boards of corpus puzzles are walked through solves one ladder
+step at a time (with random guesses when stuck), through probe-like
+trials (a copy with one cell decided, then a few steps), and through random
+land that merges and grows islands; right after each change, every technique
+of the ladder, probes included, must find on the board what it finds on a
+board built afresh from the same cells.
+
+What is compared is what does not depend on the order a technique looks in
+(which follows the order the carried-over data keeps its parts in): the
+cells a technique's steps shade and unshade, the rule it finds broken, and
+for a probe whether it finds anything (it stops at its first finding).  On
+a board without solutions two errands may claim one cell, one as land and
+one as sea, and the errand listed first wins, so there only whether
+``errand`` finds the board broken is compared.  Boards that agree with the
+published (unique) solution have solutions; on them every step of every
+technique must also agree with it, on both boards.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
 
 from pencilkit import Puzzle
 from pencilkit.frame.board import Board, Contradiction
-from pencilkit.genres import find_genre, start_board
-from pencilkit.genres.nurikabe import techniques
-from pencilkit.genres.nurikabe.analysis import analysis
-from pencilkit.genres.nurikabe.techniques import (
-    TECHNIQUES,
-    _room,
-    _sea_cuts,
-    island_shapes,
-    prospects,
-    sea_budget,
-    sea_part_borders,
-    sea_parts,
-)
+from pencilkit.frame.levels import Level
+from pencilkit.genres.nurikabe import NURIKABE
+from pencilkit.grid import Grid, Mask, cells
 
 from ..conftest import load_corpus
 
-
-def derived(board: Board) -> tuple[object, ...]:
-    a = analysis(board)
-    islands = sorted((i.index, i.cells) for i in a.islands)
-    by_index = {i.index: i for i in a.islands}
-    views = {k: (p.reach, p.shapes, p.region(board.grid, a, by_index[k]), p.agreed)
-             for k, p in prospects(board).items()}
-    cuts = _sea_cuts(board) if board.shaded & (board.shaded - 1) else 0
-    parts = sorted(zip(sea_parts(board), sea_part_borders(board)))
-    counts = (a.touched, a.touched_twice, a.touched_more, a.complete_walls)
-    growing = [i.index for i in a.growing]
-    return islands, sorted(a.strays), counts, parts, views, cuts, growing, verdicts(board)
+RULESET = NURIKABE.ruleset
+PROBES = {spec.name for spec in RULESET.probes}
+NAMES = [t.name for t in RULESET.ladder]
 
 
-def verdicts(board: Board) -> tuple[object, ...]:
-    """What the room check and ``island_shapes`` find, which skip islands whose prospect they
-    found nothing in before, and ``sea_budget``, which reuses the searches of parts whose
-    surroundings did not change."""
-    out: list[object] = []
-    for find in (lambda b: _room(b, analysis(b)), island_shapes, sea_budget):
-        try:
-            out.append([(s.shade, s.unshade) for s in find(board) or []])
-        except Contradiction as broken:
-            out.append(("contradiction", broken.cells, broken.reason))
-    searched = board._derived.get(techniques.SEA_GAPS)  # each part's search: carried or fresh, the same
-    out.append(None if searched is None else {part: known[:2] for part, known in searched[2].items()})
-    return tuple(out)
-
-
-def walk(board: Board, rng: random.Random, steps: int, checked: list[int]) -> None:
-    """Take ``steps`` technique steps (and random guesses when stuck), checking every board.
-
-    ``checked[0]`` counts the boards compared (kept when a guess breaks the board)."""
-    for _ in range(steps):
-        fresh = Board(board.puzzle, board.shaded, board.unshaded)
-        assert derived(board) == derived(fresh)
-        checked[0] += 1
-        for technique in TECHNIQUES:
-            found = technique.find(board)
-            if found:
-                board.assign(found[0].shade, found[0].unshade)
-                break
-        else:
-            open_ = list(range(board.grid.size))
-            open_ = [c for c in open_ if board.undecided >> c & 1]
-            if not open_:
-                return
-            cell = rng.choice(open_)
-            if rng.random() < 0.5:
-                board.assign(1 << cell, 0)
-            else:
-                board.assign(0, 1 << cell)
-
-
-@pytest.mark.parametrize("index", range(0, 800, 40))
-def test_carried_values_equal_fresh_ones(index: int) -> None:
-    record = load_corpus("nurikabe")[index]
-    puzzle = Puzzle.from_id(record["puzzle"])
-    rng = random.Random(index)
-    board = start_board(puzzle)
-    checked = [0]
-    try:
-        walk(board, rng, 40, checked)
-    except Contradiction:
-        pass  # a random guess broke the board: what was checked up to there stands
-    for _ in range(3):  # trials from one base, as probing makes them
-        try:
-            walk(board.copy(), rng, 10, checked)
-        except Contradiction:
-            pass
-    assert checked[0] >= 10
-
-
-def _probe_like_boards(board: Board, rng: random.Random, count: int) -> list[tuple[Board, bool]]:
-    """Copies of ``board`` with one open cell decided (land twice as often as sea), as probing
-    makes them, each with whether a structure from an earlier board has to lose cells."""
-    open_ = [c for c in range(board.grid.size) if board.undecided >> c & 1]
-    out = []
-    for cell in rng.sample(open_, min(count, len(open_))):
-        attempt = board.copy()
-        if rng.random() < 0.67:
-            attempt.assign(0, 1 << cell)
-        else:
-            attempt.assign(1 << cell, 0)
-        earlier = attempt.earlier(techniques.SEA_CUT_STRUCTURE)
-        space = attempt.shaded | attempt.undecided
-        out.append((attempt, earlier is not None and earlier.space != space))
+def union(masks: Iterable[Mask]) -> Mask:
+    out = 0
+    for mask in masks:
+        out |= mask
     return out
 
 
+def solution_of(record: dict[str, object]) -> Mask:
+    """The sea of a corpus record's published solution."""
+    rows = record["solution"]
+    assert isinstance(rows, list)
+    cols = len(rows[0])
+    return sum(1 << r * cols + c for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#")
+
+
+def findings(board: Board, sea: Mask | None, names: list[str]) -> list[object]:
+    """What each technique of ``names`` finds on ``board``, as the module docstring says; on a board
+    that agrees with the unique solution ``sea`` (``None``: not known), each step is checked against it."""
+    live = sea is not None and not board.shaded & ~sea and not board.unshaded & sea
+    out: list[object] = []
+    for name in names:
+        try:
+            steps = RULESET.find(name, board)
+        except Contradiction as broken:
+            assert not live, f"{name} finds '{broken.reason}' on a board of the published solution"
+            # the first broken part a probe's cell order or the carried-over order meets may differ
+            out.append(("broken",) if name in PROBES else ("broken", broken.reason, broken.cells))
+            continue
+        if sea is not None and live:
+            for step in steps:
+                assert not step.shade & ~sea and not step.unshade & sea, (name, step.why)
+        if name in PROBES:
+            out.append(bool(steps))
+        elif name == "errand" and not live:
+            out.append("not broken")
+        else:
+            out.append((union(s.shade for s in steps), union(s.unshade for s in steps)))
+    return out
+
+
+def same_as_fresh(board: Board, sea: Mask, names: list[str] = NAMES) -> None:
+    """Assert that the techniques ``names`` find on ``board`` what they find on a fresh board."""
+    fresh = RULESET.board(board.puzzle, board.shaded, board.unshaded)
+    assert findings(board, sea, names) == findings(fresh, sea, names), board.answer().to_rows()
+
+
+def step(board: Board, rng: random.Random) -> bool:
+    """One step of the ladder up to medium on ``board``, or a random guess when it stalls; ``False`` once
+    the board is complete.  Raises ``Contradiction`` when the board is broken."""
+    if board.is_complete():
+        return False
+    if not RULESET.run(board, max_level=Level.MEDIUM, max_steps=1).count:
+        cell = rng.choice(list(cells(board.undecided)))
+        board.assign(1 << cell, 0) if rng.random() < 0.5 else board.assign(0, 1 << cell)
+    return True
+
+
+def walk(board: Board, sea: Mask, names: list[str], rng: random.Random, steps: int) -> int:
+    """Compare every board of a walk of at most ``steps`` steps, up to the first the ladder finds broken;
+    the boards compared."""
+    compared = 0
+    for _ in range(steps):
+        same_as_fresh(board, sea, names)
+        compared += 1
+        try:
+            if not step(board, rng):
+                break
+        except Contradiction:
+            break
+    return compared
+
+
+SWEPT_CELLS = 300
+"""The sweeping ``contradiction`` probe tries every open cell with 20-step trials: it is compared on
+boards of at most this many cells."""
+
+
+@pytest.mark.parametrize("index", range(0, 800, 40))
+def test_walked_boards_find_what_fresh_ones_find(index: int) -> None:
+    record = load_corpus("nurikabe")[index]
+    puzzle = Puzzle.from_id(record["puzzle"])
+    sea = solution_of(record)
+    names = [n for n in NAMES if n != "contradiction" or puzzle.grid.size <= SWEPT_CELLS]
+    rng = random.Random(index)
+    board = NURIKABE.start(puzzle)
+    compared = walk(board, sea, names, rng, 40)
+    for _ in range(3):  # trials from one base, as probing makes them
+        compared += walk(board.copy(), sea, names, rng, 10)
+    assert compared >= 10
+
+
 @pytest.mark.parametrize("name", ["janko-nurikabe-0690", "janko-nurikabe-0680"])
-def test_sea_cuts_of_probed_boards_equal_fresh_ones(name: str) -> None:
-    """On a big corpus board part-way solved, probes that make a cell land (the space loses a
-    cell, so the cut structure is updated rather than rebuilt) and a few ladder steps after
-    them give the same sea cuts and the same prospects as a fresh board."""
+def test_probe_like_boards_find_what_fresh_ones_find(name: str) -> None:
+    """On a big corpus board part-way solved, copies with one open cell decided (land twice as often as
+    sea, as probing makes them) and a few ladder steps after that find what fresh boards find.  The
+    probes that try every open cell of these 31x45 boards with long trials (``contradiction``,
+    ``deep_contradiction``) are left out; ``short_contradiction``, whose trials start from the board's
+    carried-over data too, is in."""
     records = [r for r in load_corpus("nurikabe") if r["name"] == name]
     if not records:
         pytest.skip(f"{name} is not in the corpus")
     puzzle = Puzzle.from_id(records[0]["puzzle"])
-    ruleset = find_genre(puzzle.genre).ruleset
+    sea = solution_of(records[0])
+    names = [n for n in NAMES if n not in ("contradiction", "deep_contradiction")]
     rng = random.Random(5)
-    board = start_board(puzzle)
-    updated = compared = 0
-    for stage in range(3):
-        ruleset.run(board, max_level=TECHNIQUES[-1].level, max_steps=60)
-        _sea_cuts(board)  # the base structure, as the ladder leaves it before probing
-        for attempt, loses in _probe_like_boards(board, rng, 25):
+    board = NURIKABE.start(puzzle)
+    compared = off = 0
+    for _ in range(3):
+        RULESET.run(board, max_level=Level.EXPERT, max_steps=60)
+        for cell in rng.sample(list(cells(board.undecided)), 12):
+            attempt = board.copy()
+            attempt.assign(0, 1 << cell) if rng.random() < 0.67 else attempt.assign(1 << cell, 0)
+            off += bool(attempt.shaded & ~sea or attempt.unshaded & sea)
             for _ in range(4):
-                fresh = Board(puzzle, attempt.shaded, attempt.unshaded)
-                earlier = attempt.earlier(techniques.SEA_CUT_STRUCTURE)
-                try:
-                    assert derived(attempt) == derived(fresh)
-                except Contradiction:
-                    break
-                now = attempt.derived(techniques.SEA_CUT_STRUCTURE, lambda _: None)
-                updated += loses and now is not None and earlier is not None \
-                    and len(now.fixes) > len(earlier.fixes)  # updated, not rebuilt
-                loses = False
+                same_as_fresh(attempt, sea, names)
                 compared += 1
-                found = None
                 try:
-                    for technique in TECHNIQUES:
-                        found = technique.find(attempt)
-                        if found:
-                            break
+                    if not RULESET.run(attempt, max_level=Level.MEDIUM, max_steps=1).count:
+                        break
                 except Contradiction:
                     break
-                if not found:
-                    break
-                attempt.assign(found[0].shade, found[0].unshade)
-                earlier = attempt.earlier(techniques.SEA_CUT_STRUCTURE)
-                loses = earlier is not None and earlier.space != attempt.shaded | attempt.undecided
-    assert compared > 100 and updated > 30
+    assert compared > 80 and off > 5, (compared, off)
 
 
-def test_island_touch_counts_follow_random_land() -> None:
-    """Cells touching three and four islands are rare on solve walks, so random land (which
-    merges and grows islands next to such cells) checks the per-cell touch counts the
-    analysis updates, against a fresh analysis."""
+def crowded(grid: Grid, puzzle: Puzzle, land: Mask, undecided: Mask) -> bool:
+    """Whether an open cell touches at least three numbered islands."""
+    islands = [island for island in grid.components(land) if island & puzzle.clue_mask]
+    return any(sum(1 for i in islands if grid.dilate(1 << cell) & i) >= 3 for cell in cells(undecided))
+
+
+def test_random_land_finds_what_fresh_boards_find() -> None:
+    """Cells touching three and four islands are rare on solve walks, so random land, mostly next to
+    land (merging and growing islands next to such cells, until two clues join or an island outgrows
+    its number), is checked against fresh boards too."""
     records = [r for r in load_corpus("nurikabe") if r["puzzle"].split(":")[1] in ("10x10", "12x12", "15x15")]
     rng = random.Random(17)
-    crowded = compared = broken = 0
-    for record in records[:30] * 3:
+    compared = near_three = broken = 0
+    for record in records[:30] * 2:
         puzzle = Puzzle.from_id(record["puzzle"])
-        board = start_board(puzzle)
+        sea = solution_of(record)
+        grid = puzzle.grid
+        board = NURIKABE.start(puzzle)
         for _ in range(60):
-            open_ = [c for c in range(board.grid.size) if board.undecided >> c & 1]
-            if not open_:
-                break
-            a = analysis(board)
-            near = [c for c in open_ if a.touched >> c & 1 and not a.touched_twice >> c & 1]
-            cell = rng.choice(near if near and rng.random() < 0.7 else open_)  # mostly grow an island
-            try:
-                board.assign(0, 1 << cell) if rng.random() < 0.6 else board.assign(1 << cell, 0)
-                now = analysis(board)
-            except Contradiction:  # the update must see what a fresh analysis sees (land joining a full island)
-                with pytest.raises(Contradiction):
-                    analysis(Board(puzzle, board.shaded, board.unshaded))
+            try:  # the analysis of the board as it is, for the next board to carry over
+                RULESET.run(board, max_level=Level.BOOKKEEPING)
+            except Contradiction:  # two clues joined, or an island too big
                 broken += 1
                 break
-            fresh = analysis(Board(puzzle, board.shaded, board.unshaded))
-            assert (now.touched, now.touched_twice, now.touched_more, now.complete_walls, now.growing) == \
-                (fresh.touched, fresh.touched_twice, fresh.touched_more, fresh.complete_walls, fresh.growing)
+            open_ = list(cells(board.undecided))
+            if not open_:
+                break
+            touched = grid.dilate(board.unshaded) & board.undecided
+            near = [c for c in open_ if touched >> c & 1]
+            cell = rng.choice(near if near and rng.random() < 0.7 else open_)  # mostly grow an island
+            board.assign(0, 1 << cell) if rng.random() < 0.6 else board.assign(1 << cell, 0)
+            same_as_fresh(board, sea)
             compared += 1
-            crowded += bool(now.touched_more[0])
-    assert compared > 600 and crowded > 100 and broken > 20
+            near_three += crowded(grid, puzzle, board.unshaded, board.undecided)
+    assert compared > 500 and near_three > 100 and broken > 20, (compared, near_three, broken)
 
 
-def test_a_cell_between_four_islands_keeps_its_count_as_they_grow() -> None:
-    """The centre of a 5x5 board touches four islands; growing them one by one takes each
-    out of the count and puts it back in, and every step matches a fresh analysis."""
-    grid_cell = 5
-    clues = {grid_cell * 1 + 2: 3, grid_cell * 2 + 1: 3, grid_cell * 2 + 3: 3, grid_cell * 3 + 2: 3}
+def test_a_cell_between_four_islands_is_sea_as_they_grow() -> None:
+    """The centre of a 5x5 board touches four islands; growing them one by one takes each away from
+    the centre and back, and at every step the centre is sea by ``separate_clues``, as on a fresh board."""
+    clues = {1 * 5 + 2: 3, 2 * 5 + 1: 3, 2 * 5 + 3: 3, 3 * 5 + 2: 3}
     puzzle = Puzzle.make("nurikabe", 5, 5, clues)
-    board = start_board(puzzle)
+    grid = puzzle.grid
+    board = NURIKABE.start(puzzle)
     centre = 1 << 12
-    counts = [analysis(board).touched_more[1] & centre]
     for grow in (7 - 5, 11 - 1, 13 + 1, 17 + 5):  # one cell outwards from each clue
+        assert not RULESET.run(board, max_level=Level.BOOKKEEPING).count  # the analysis, for the next board
         board.assign(0, 1 << grow)
-        now = analysis(board)
-        fresh = analysis(Board(puzzle, board.shaded, board.unshaded))
-        assert (now.touched, now.touched_twice, now.touched_more) == \
-            (fresh.touched, fresh.touched_twice, fresh.touched_more)
-        counts.append(now.touched_more[1] & centre)
-    assert all(counts)
+        fresh = RULESET.board(puzzle, board.shaded, board.unshaded)
+        for b in (board, fresh):
+            steps = RULESET.find("separate_clues", b)
+            assert any(s.shade & centre for s in steps), grid.names(union(s.shade for s in steps))
+        assert findings(board, None, NAMES) == findings(fresh, None, NAMES)

@@ -1,11 +1,14 @@
 """Soundness against brute force: every deduction holds in every solution; counts agree.
 
-The oracle enumerates every shading of the board and keeps those the rule
-checker accepts; it shares nothing with the techniques.  For each puzzle we
-check that the solver's count agrees (0, 1, 2+) and that every technique,
-applied to partial boards (consistent with some solution, or not), concludes
-only what holds in every solution of that partial board, and reports a
-contradiction only when there is none.
+The oracle enumerates every legal sea of the board (connected, without a
+2x2 block) and keeps those the genre's rule checker accepts; it shares
+nothing with the techniques.  For each puzzle we check that the solver's
+count agrees (0, 1, 2+), by the SAT finisher and by search alone, and that
+every technique of the ladder, probes included, asked alone
+(``ruleset.find``) on partial boards (consistent with some solution, or not),
+concludes only what holds in every solution of that partial board, and
+reports a contradiction only when there is none.  Other tests of this folder
+use the oracle too.
 """
 
 from __future__ import annotations
@@ -24,18 +27,15 @@ from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe import NURIKABE
 from pencilkit.grid import Grid, Mask
 
+RULESET = NURIKABE.ruleset
 
-@cache
-def legal_seas(rows: int, cols: int) -> tuple[Mask, ...]:
-    """Shadings that pass the shape-only rules R3 and R4, by plain enumeration.
 
-    Written independently of the solver: a set-based flood and a window scan.
-    """
+def plain_legal_seas(rows: int, cols: int) -> list[Mask]:
+    """Shadings that pass the shape-only rules R3 and R4, by the plain definition: every mask, kept when
+    a set-based flood reaches all its cells and a window scan finds no 2x2 block in it."""
     out = []
     n = rows * cols
-    for mask in range(1 << n):
-        if not mask:
-            continue
+    for mask in range(1, 1 << n):
         shaded = {i for i in range(n) if mask >> i & 1}
         if any({r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1} <= shaded
                for r in range(rows - 1) for c in range(cols - 1)):
@@ -52,11 +52,61 @@ def legal_seas(rows: int, cols: int) -> tuple[Mask, ...]:
                     todo.append(j)
         if len(seen) == len(shaded):
             out.append(mask)
-    return tuple(out)
+    return out
+
+
+@cache
+def legal_seas(rows: int, cols: int) -> tuple[Mask, ...]:
+    """Shadings that pass the shape-only rules R3 and R4, in increasing order.
+
+    Written independently of the solver, and checked against :func:`plain_legal_seas` on small
+    boards.  Grown a cell at a time from single cells: a connected set without a 2x2 block loses a
+    leaf of a spanning tree and stays one, so every such set is reached, and a set with a block is
+    never grown further.
+    """
+    n = rows * cols
+    around = [[rr * cols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+               if 0 <= rr < rows and 0 <= cc < cols] for r, c in (divmod(i, cols) for i in range(n))]
+    blocks: list[list[Mask]] = [[] for _ in range(n)]
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            block = sum(1 << (rr * cols + cc) for rr in (r, r + 1) for cc in (c, c + 1))
+            for i in range(n):
+                if block >> i & 1:
+                    blocks[i].append(block)
+    level = {1 << i for i in range(n)}
+    seen = set(level)
+    while level:
+        grown = set()
+        for mask in level:
+            for i in range(n):
+                if mask >> i & 1:
+                    for j in around[i]:
+                        bigger = mask | 1 << j
+                        if bigger != mask and bigger not in seen and all(b & bigger != b for b in blocks[j]):
+                            seen.add(bigger)
+                            grown.add(bigger)
+        level = grown
+    return tuple(sorted(seen))
+
+
+@cache
+def _seas_by_land(rows: int, cols: int) -> dict[int, tuple[Mask, ...]]:
+    by_land: dict[int, list[Mask]] = {}
+    for sea in legal_seas(rows, cols):
+        by_land.setdefault(rows * cols - sea.bit_count(), []).append(sea)
+    return {land: tuple(seas) for land, seas in by_land.items()}
 
 
 def oracle_solutions(puzzle: Puzzle) -> list[Mask]:
-    return oracle.solutions(find_genre(puzzle.genre), puzzle, legal_seas(puzzle.rows, puzzle.cols))
+    """Every solution of ``puzzle``, by the genre's rule checker over the legal seas; when every clue is a
+    number, only over those leaving as many land cells as the numbers add up to (which R1 and R2 force)."""
+    numbers = [number for _, number in puzzle.clues]
+    if None in numbers:
+        seas = legal_seas(puzzle.rows, puzzle.cols)
+    else:
+        seas = _seas_by_land(puzzle.rows, puzzle.cols).get(sum(numbers), ())  # type: ignore[arg-type]
+    return oracle.solutions(find_genre(puzzle.genre), puzzle, seas)
 
 
 def expected_status(count: int) -> Status:
@@ -77,7 +127,7 @@ def partial_boards(puzzle: Puzzle, sols: list[Mask], rng: random.Random, count: 
         else:
             shaded = sum(1 << c for c in chosen if rng.random() < 0.5)
             unshaded = sum(1 << c for c in chosen) & ~shaded
-        boards.append(Board(puzzle, shaded, unshaded | puzzle.clue_mask))
+        boards.append(RULESET.board(puzzle, shaded, unshaded | puzzle.clue_mask))
     return boards
 
 
@@ -86,16 +136,15 @@ def assert_sound(puzzle: Puzzle, sols: list[Mask], boards: list[Board]) -> int:
     seen = 0
     for board in boards:
         live = oracle.consistent(sols, board.shaded, board.unshaded)
-        for technique in NURIKABE.ruleset.ladder:
-            trial = board.copy()
+        for technique in RULESET.ladder:
             try:
-                steps = technique.find(trial)
+                steps = RULESET.find(technique.name, board)
             except Contradiction as broken:
                 assert not live, (
                     f"{technique.name} reported '{broken.reason}' on {puzzle.id()} with board "
-                    f"{trial.answer().to_rows()} which has {len(live)} solutions")
+                    f"{board.answer().to_rows()} which has {len(live)} solutions")
                 continue
-            for step in steps or ():
+            for step in steps:
                 seen += 1
                 wrong = oracle.disagreement(live, step.shade, step.unshade)
                 assert not wrong, (
@@ -129,9 +178,11 @@ def test_one_by_one_clue_free_board_is_sea() -> None:
     assert solve(Puzzle.from_id("nurikabe:1x1:1")).status is Status.NONE
 
 
-def test_legal_seas_enumeration_is_right_on_2x2() -> None:
+def test_legal_seas_enumeration_is_right_on_small_boards() -> None:
     # all 15 non-empty shadings of 2x2 are connected except the two diagonals; the full one is a pool
     assert len(legal_seas(2, 2)) == 15 - 2 - 1
+    for rows, cols in [(1, 1), (1, 4), (2, 3), (3, 3), (3, 4), (4, 3)]:
+        assert list(legal_seas(rows, cols)) == plain_legal_seas(rows, cols), (rows, cols)
 
 
 def counted(puzzle: Puzzle, methods: set[str]) -> Status:

@@ -70,5 +70,5 @@ def test_symmetric_boards_without_a_2x2_block_are_drawn_not_cascaded() -> None:
     """A 1xN board has no 2x2 block, so a cascade would stop at once with no clue; such boards are
     drawn freely, and come out exact."""
     for level in ("easy", "medium"):
-        made = pencilkit.generate("nurikabe", 1, 9, level, seed=1, symmetry="rot2", time_budget=20)[0]
+        made = pencilkit.generate("nurikabe", 1, 9, level, seed=1, symmetry="rot2", seconds=20)[0]
         assert made.exact and made.puzzle.clues

@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import pencilkit
+from pencilkit.frame.budget import Cancel
 from pencilkit.web import jobs
 from pencilkit.web.limits import Limits
 from pencilkit.web.server import HEAVY_JOBS, timeout_for
@@ -76,7 +77,9 @@ def test_an_inspection_called_off_stops_at_once() -> None:
     """A newer edit calls the older inspection off (the server raises its stop flag): it ends unknown."""
     big = pencilkit.generate("kurodoko", 9, 9, "easy", seed=2)[0].puzzle
     start = time.perf_counter()
-    code, data = jobs.inspect_job({"puzzle": big.id()}, LIMITS, cancelled=lambda: True)
+    called_off = Cancel()
+    called_off.set()
+    code, data = jobs.inspect_job({"puzzle": big.id()}, LIMITS, cancel=called_off)
     assert code == 200 and data["inspection"]["status"] == "unknown"
     assert time.perf_counter() - start < 2.0
     code, data = jobs.inspect_job({"puzzle": big.id()}, LIMITS)

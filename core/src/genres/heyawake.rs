@@ -670,7 +670,7 @@ mod tests {
     type B = Bits<1>;
 
     /// Rooms grown from random seeds, numbered in the reading order of their first cells.
-    fn random_rooms(rng: &mut Stream, grid: &Grid<1>) -> Vec<usize> {
+    fn random_rooms<const W: usize>(rng: &mut Stream, grid: &Grid<W>) -> Vec<usize> {
         let n = grid.size;
         let seeds = 1 + rng.below((n as u64).div_ceil(2)) as usize;
         let mut label = vec![usize::MAX; n];
@@ -707,7 +707,11 @@ mod tests {
 
     /// A number in some rooms (written in a random cell of the room): from `solution` when given, else
     /// at random; sometimes a `?`.
-    fn random_clues(rng: &mut Stream, rooms: &[usize], solution: Option<B>) -> Vec<(usize, Option<i64>)> {
+    fn random_clues<const W: usize>(
+        rng: &mut Stream,
+        rooms: &[usize],
+        solution: Option<Bits<W>>,
+    ) -> Vec<(usize, Option<i64>)> {
         let count = rooms.iter().max().unwrap() + 1;
         let mut clues = Vec::new();
         for room in 0..count {
@@ -727,13 +731,18 @@ mod tests {
         clues
     }
 
-    fn heyawake(grid: &Grid<1>, rooms: &[usize], clues: Vec<(usize, Option<i64>)>) -> Heyawake<1> {
+    fn heyawake<const W: usize>(grid: &Grid<W>, rooms: &[usize], clues: Vec<(usize, Option<i64>)>) -> Heyawake<W> {
         Heyawake::new(grid, &Clues { clues, rooms: Some(rooms.to_vec()) }).expect("a good puzzle")
     }
 
     /// A board with some cells decided: as in `solution` when given, else at random.
-    fn random_board(rng: &mut Stream, grid: &Grid<1>, solution: Option<B>, share: u64) -> Board<1> {
-        let (mut shade, mut unshade) = (B::EMPTY, B::EMPTY);
+    fn random_board<const W: usize>(
+        rng: &mut Stream,
+        grid: &Grid<W>,
+        solution: Option<Bits<W>>,
+        share: u64,
+    ) -> Board<W> {
+        let (mut shade, mut unshade) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
         for cell in 0..grid.size {
             if rng.below(100) >= share {
                 continue;
@@ -894,7 +903,7 @@ mod tests {
             let (rows, cols) = [(3, 3), (4, 5), (5, 5), (1, 8), (8, 1), (2, 7), (6, 4)][round % 7];
             let grid: Grid<1> = Grid::new(rows, cols);
             let rooms = random_rooms(&mut rng, &grid);
-            let clues = random_clues(&mut rng, &rooms, None);
+            let clues = random_clues::<1>(&mut rng, &rooms, None);
             let ruleset = heyawake(&grid, &rooms, clues.clone());
             let black: B = (0..grid.size).filter(|_| rng.below(10) < 3).collect();
             let found = ruleset.check(black, &grid);
@@ -943,7 +952,7 @@ mod tests {
         for _ in 0..40 {
             let grid: Grid<1> = Grid::new(5, 6);
             let rooms = random_rooms(&mut rng, &grid);
-            let clues = random_clues(&mut rng, &rooms, None);
+            let clues = random_clues::<1>(&mut rng, &rooms, None);
             let kept = heyawake(&grid, &rooms, clues.clone());
             for _ in 0..20 {
                 let board = random_board(&mut rng, &grid, None, 30);
@@ -1032,4 +1041,45 @@ mod tests {
         // room 1 (the 0) ranks 2 + 2 * min(0, 3) = 2, the spans (four cells each) rank 4 and more
         assert_eq!(&order[..3], &[1, 2, 3]);
     }
+
+    /// Partial boards of random puzzles of one shape: how many had an undecided cell, each checked that
+    /// `branch_cell`, worked out alone, is the first cell of `candidates`.
+    fn branch_cells_head_the_order<const W: usize>(
+        rng: &mut Stream,
+        rows: usize,
+        cols: usize,
+        puzzles: usize,
+    ) -> usize {
+        let grid: Grid<W> = Grid::new(rows, cols);
+        let mut checked = 0;
+        for _ in 0..puzzles {
+            let rooms = random_rooms(rng, &grid);
+            let clues = random_clues::<W>(rng, &rooms, None);
+            let ruleset = heyawake(&grid, &rooms, clues);
+            for share in [0, 10, 30, 60, 90] {
+                let board = random_board::<W>(rng, &grid, None, share);
+                if board.is_complete() {
+                    continue;
+                }
+                let order = ruleset.candidates(&mut board.copy(), &grid).unwrap();
+                assert_eq!(ruleset.branch_cell(&mut board.copy(), &grid).unwrap(), order[0], "{rooms:?}");
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    /// Search branches on the head of the full order, on small boards and on boards of published sizes.
+    #[test]
+    fn the_branch_cell_heads_the_search_order() {
+        let mut rng = Stream(7);
+        let mut checked = 0;
+        for &(rows, cols) in SHAPES {
+            checked += branch_cells_head_the_order::<1>(&mut rng, rows, cols, 4);
+        }
+        checked += branch_cells_head_the_order::<2>(&mut rng, 10, 10, 6);
+        checked += branch_cells_head_the_order::<6>(&mut rng, 14, 24, 4);
+        assert!(checked > 200, "{checked}");
+    }
 }
+

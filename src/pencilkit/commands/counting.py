@@ -11,6 +11,7 @@ import argparse
 
 from ..api import count_solutions
 from ..errors import PencilkitError
+from ..frame.budget import Budget
 from ..frame.search import DEFAULT_NODES, SearchResult
 from ..genres import genre_of
 from . import Command, add_puzzle_argument, emit_json, positive
@@ -43,7 +44,8 @@ def run_count(args: argparse.Namespace) -> int:
     if args.engine == "sat":
         from ..engines.sat import count_sat, sat_genre
 
-        result = count_sat(sat_genre(genre_of(puzzle), puzzle.genre), puzzle, limit=args.limit, seconds=args.time)
+        result = count_sat(sat_genre(genre_of(puzzle), puzzle.genre), puzzle, limit=args.limit,
+                           budget=Budget(seconds=args.time))
     else:
         result = count_solutions(puzzle, limit=args.limit, nodes=args.nodes, seconds=args.time)
     at_least = "" if result.exhaustive else "at least "

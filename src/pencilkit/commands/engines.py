@@ -19,6 +19,7 @@ from typing import Any
 
 from ..api import solve
 from ..errors import PencilkitError
+from ..frame.budget import Budget
 from ..frame.solve import Solution, Status
 from ..genres import genre_of
 from ..puzzle import Puzzle
@@ -77,7 +78,8 @@ def solve_sat(puzzle: Puzzle, *, seconds: float | None = None, limit: int = 2, *
     """Solve by SAT: count to ``limit`` (two proves uniqueness); no rating."""
     from ..engines.sat import count_sat, sat_genre
 
-    result = count_sat(sat_genre(genre_of(puzzle), puzzle.genre), puzzle, limit=limit, seconds=seconds)
+    result = count_sat(sat_genre(genre_of(puzzle), puzzle.genre), puzzle, limit=limit,
+                       budget=Budget(seconds=seconds))
     return Solution(puzzle, Status.of(result), result.solutions, None, result.nodes, result.seconds, method="sat",
                     engine="sat")
 

@@ -17,7 +17,7 @@ import sys
 from ..api import generate
 from ..errors import PencilkitError
 from ..formats import FORMATS, write_puzzle
-from ..frame.generate import DEFAULT_TIME_BUDGET, Generated, GenerationFailed
+from ..frame.generate import DEFAULT_SECONDS, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.symmetry import Symmetry
 from . import Command, add_jobs, emit_json, in_order, positive
@@ -53,7 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the first puzzle (default: drawn at random and printed)")
     parser.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (seeds SEED, SEED+1, ...)")
-    parser.add_argument("--time-budget", type=positive, default=DEFAULT_TIME_BUDGET, metavar="SECONDS",
+    parser.add_argument("--time-budget", type=positive, default=DEFAULT_SECONDS, metavar="SECONDS",
                         help="seconds each puzzle may take (default %(default)g)")
     parser.add_argument("--style", default=None,
                         help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
@@ -76,8 +76,7 @@ def make(task: Task) -> Generated | str:
     """The puzzle of one seed, or why there is none (a worker's job)."""
     genre, rows, cols, level, seed, budget, style, symmetry = task
     try:
-        return generate(genre, rows, cols, level, seed=seed, time_budget=budget, style=style,
-                        symmetry=symmetry)[0]
+        return generate(genre, rows, cols, level, seed=seed, seconds=budget, style=style, symmetry=symmetry)[0]
     except GenerationFailed as failed:
         return str(failed)
 

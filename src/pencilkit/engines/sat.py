@@ -32,7 +32,7 @@ from typing import Protocol, runtime_checkable
 
 from ..errors import PencilkitError
 from ..frame.board import Board, Contradiction
-from ..frame.budget import Budget, OutOfTime, active
+from ..frame.budget import Budget, OutOfTime
 from ..frame.genre import Violation
 from ..frame.levels import Level
 from ..frame.ruleset import Ruleset
@@ -51,11 +51,13 @@ Clause = list[int]
 
 DEFAULT_SOLVER = "cadical195"
 """The SAT solver python-sat runs: CaDiCaL 1.9.5, the fastest on the hardest stalled boards of
-the corpus.  python-sat cannot interrupt CaDiCaL, so a deadline is kept by solving in slices of
+the corpus.  python-sat cannot interrupt CaDiCaL, so a budget is kept by solving in slices of
 :data:`SLICE_CONFLICTS` conflicts and looking at the clock between them.
 Glucose 4 (``glucose4``) is interrupted by a timer instead."""
 SLICE_CONFLICTS = 5000
-"""Conflicts per solver call when CaDiCaL runs under a deadline (tens of milliseconds)."""
+"""Conflicts per solver call when CaDiCaL runs under a budget (tens of milliseconds)."""
+WATCH_SECONDS = 0.02
+"""How often a watcher looks at the budget of an interruptible solver's call."""
 NARROW_SOLVER = "glucose4"
 """The solver :func:`narrow` runs: Glucose 4.1, which narrows the corpus's stalled boards faster than
 CaDiCaL and settles the same cells on every one of them."""
@@ -67,7 +69,7 @@ NARROW_BUDGET = 30_000
 
 
 class SatTimeout(Exception):
-    """The solver was interrupted at its deadline."""
+    """The solver was interrupted: its budget ran out or was called off."""
 
 
 class Model:
@@ -173,23 +175,23 @@ def encode(genre: SatGenre, puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mas
 class SatSession:
     """One puzzle's encoding loaded into a solver, solved again and again under cuts.
 
-    Use as a context manager (the solver holds native memory).  ``deadline``
-    (from :func:`time.perf_counter`) interrupts a solve that runs past it, and
-    ``cancelled()`` returning true does the same, looked at between solver
-    calls and between slices of one (the caller called the work off).
-    With ``conflicts``, each solver call gives up after that many conflicts
-    instead (a limit that does not depend on the machine), and the deadline
-    is only looked at between calls.  ``given`` (``(shaded, unshaded)``) fixes
-    cells for good, as unit clauses: the solver simplifies with them, and the
-    encoding may leave out what they rule out.  (Assumptions, per call, fix
-    cells for one call only.)  ``encoded`` is an encoding made already with
-    :func:`encode` (and its pool) from the same ``given``, to use instead of a new one.
+    Use as a context manager (the solver holds native memory).  A ``budget``
+    (:class:`~pencilkit.frame.budget.Budget`) interrupts a solve once it runs
+    out or is called off: a watcher thread interrupts the solver, or, for a
+    solver that cannot be interrupted, the solve runs in slices looked at
+    between.  With ``conflicts``, each solver call gives up after that many
+    conflicts instead (a limit that does not depend on the machine), and the
+    budget is only looked at between calls.  ``given`` (``(shaded,
+    unshaded)``) fixes cells for good, as unit clauses: the solver simplifies
+    with them, and the encoding may leave out what they rule out.
+    (Assumptions, per call, fix cells for one call only.)  ``encoded`` is an
+    encoding made already with :func:`encode` (and its pool) from the same
+    ``given``, to use instead of a new one.
     """
 
     def __init__(self, genre: SatGenre, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER,
-                 deadline: float | None = None, conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0),
-                 encoded: tuple[IDPool, Encoding] | None = None,
-                 cancelled: Callable[[], bool] | None = None) -> None:
+                 budget: Budget | None = None, conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0),
+                 encoded: tuple[IDPool, Encoding] | None = None) -> None:
         require_pysat()
         self.puzzle = puzzle
         if encoded is None:
@@ -198,8 +200,7 @@ class SatSession:
         else:
             self.pool, self.encoding = encoded
         self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
-        self.deadline = deadline
-        self.cancelled = cancelled
+        self.budget = budget
         self.conflicts = conflicts
         self.interruptible = not solver.startswith("cadical")
         self.calls = 0
@@ -218,52 +219,61 @@ class SatSession:
         self.solver.add_clause(clause)
         self.clause_count += 1
 
-    def _solve_once(self, assumptions: Sequence[int], conflicts: int | None = None) -> bool | None:
-        """One solver call; ``None`` when interrupted at the deadline, called off or out of conflicts.
+    def expired(self) -> bool:
+        """Whether the budget has run out or the work was called off."""
+        return self.budget is not None and self.budget.expired()
 
-        ``conflicts`` limits this call (by default, the session's limit).  A
-        session that can be called off solves in slices, as CaDiCaL does under
-        a deadline, to look at ``cancelled()`` between them.
+    def _solve_once(self, assumptions: Sequence[int], conflicts: int | None = None) -> bool | None:
+        """One solver call; ``None`` when the budget ran out (or was called off) or out of conflicts.
+
+        ``conflicts`` limits this call (by default, the session's limit).
         """
         self.calls += 1
         conflicts = self.conflicts if conflicts is None else conflicts
+        if self.expired():
+            return None
         if conflicts is not None:
-            if self.called_off() or (self.deadline is not None and time.perf_counter() > self.deadline):
-                return None
             self.solver.conf_budget(conflicts)
             limited = self.solver.solve_limited(assumptions=list(assumptions))
             return None if limited is None else bool(limited)
-        if self.deadline is None and self.cancelled is None:
+        if self.budget is None:
             return bool(self.solver.solve(assumptions=list(assumptions)))
-        if not self.interruptible or self.cancelled is not None:
-            while not self.called_off() and (self.deadline is None or time.perf_counter() < self.deadline):
+        if not self.interruptible:
+            while not self.expired():
                 self.solver.conf_budget(SLICE_CONFLICTS)
                 sliced = self.solver.solve_limited(assumptions=list(assumptions))
                 if sliced is not None:
                     return bool(sliced)
             return None
-        assert self.deadline is not None
-        left = self.deadline - time.perf_counter()
-        if left <= 0:
-            return None
-        timer = threading.Timer(left, self.solver.interrupt)
-        timer.start()
+        return self._watched(assumptions)
+
+    def _watched(self, assumptions: Sequence[int]) -> bool | None:
+        """One call of an interruptible solver, which a watcher thread interrupts once the budget expires."""
+        budget = self.budget
+        assert budget is not None
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(WATCH_SECONDS):
+                if budget.expired():
+                    self.solver.interrupt()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
         try:
             answer = self.solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
-            timer.cancel()
+            done.set()
+            watcher.join()
             self.solver.clear_interrupt()
         return None if answer is None else bool(answer)
-
-    def called_off(self) -> bool:
-        """Whether the caller called the work off."""
-        return self.cancelled is not None and self.cancelled()
 
     def next_solution(self, assumptions: Sequence[int] = (), rounds: int | None = None,
                       conflicts: int | None = None) -> Mask | None:
         """The shaded mask of a solution, or ``None`` when none is left.
 
-        Raises :class:`SatTimeout` when the deadline passes first, or when
+        Raises :class:`SatTimeout` when the budget runs out first, or when
         ``rounds`` solver calls have not found one.  ``conflicts`` limits each
         call (by default, the session's limit).
 
@@ -315,24 +325,20 @@ def count_sat(
     genre: SatGenre,
     puzzle: Puzzle,
     limit: int = 2,
-    seconds: float | None = None,
     *,
+    budget: Budget | None = None,
     shaded: Mask = 0,
     unshaded: Mask = 0,
     solver: str = DEFAULT_SOLVER,
-    cancelled: Callable[[], bool] | None = None,
 ) -> SatResult:
     """Count the solutions of ``puzzle`` (consistent with a partial board) up to ``limit``.
 
     Each solution found is checked by the genre's rule checker and blocked.
-    With ``seconds``, a count that runs out of time is not ``exhaustive``;
-    nor is one that ``cancelled()`` calls off.
+    A count whose ``budget`` runs out (or is called off) is not ``exhaustive``.
     """
     start = time.perf_counter()
-    deadline = None if seconds is None else start + seconds
     result = SatResult()
-    with SatSession(genre, puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
-                    cancelled=cancelled) as session:
+    with SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded)) as session:
         try:
             while result.count < limit:
                 found = session.next_solution()
@@ -356,11 +362,10 @@ def narrow(
     shaded: Mask = 0,
     unshaded: Mask = 0,
     *,
-    seconds: float | None = None,
+    budget: Budget | None = None,
     conflicts: Sequence[int] = NARROW_CONFLICTS,
-    budget: int = NARROW_BUDGET,
+    spend: int = NARROW_BUDGET,
     solver: str = NARROW_SOLVER,
-    cancelled: Callable[[], bool] | None = None,
 ) -> tuple[Mask, Mask] | None:
     """The open cells of a partial board that a relaxation of the puzzle settles, as
     ``(shade, unshade)``; ``None`` when the relaxation has no solution (so the puzzle has none).
@@ -374,7 +379,7 @@ def narrow(
     it differs from M is settled by nothing here, and is not asked about again.
     Out of conflicts: the cell waits for the next round (with more conflicts),
     or stays open after the last; if the first round settles nothing, there is
-    no next.  The model M and the questions together may spend ``budget``
+    no next.  The model M and the questions together may ``spend`` that many
     conflicts: narrowing stops there with what it has (with nothing, if M
     itself takes that many).
     The solver's phases point away from M, so each model it finds rules out as
@@ -382,21 +387,19 @@ def narrow(
     asked for): they are models of the relaxation.
 
     Returns ``(0, 0)`` at once when the genre relaxes nothing here, and what it
-    has settled so far when ``seconds`` run out or ``cancelled()`` calls it
-    off.  Conflict limits, not the clock, decide each answer, so the result is
-    the same on every machine.
+    has settled so far when the ``budget`` runs out or is called off.  Conflict
+    limits, not the clock, decide each answer, so the result is the same on
+    every machine.
     """
-    start = time.perf_counter()
-    deadline = None if seconds is None else start + seconds
     require_pysat()
     pool = IDPool()
     relaxed = encode(genre, puzzle, pool, (shaded, unshaded), relax=True)
     if not relaxed.relaxed:
         return 0, 0
-    with SatSession(genre, puzzle, solver=solver, deadline=deadline, given=(shaded, unshaded),
-                    encoded=(pool, relaxed), cancelled=cancelled) as session:
+    with SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded),
+                    encoded=(pool, relaxed)) as session:
         spent = _conflicts(session)
-        first = session._solve_once([], budget)
+        first = session._solve_once([], spend)
         if first is None:  # a relaxation this hard would not pay
             return 0, 0
         if not first:
@@ -413,8 +416,7 @@ def narrow(
             for c in cells(asked):
                 if not asked >> c & 1:
                     continue
-                if (_conflicts(session) - spent > budget or session.called_off()
-                        or (deadline is not None and time.perf_counter() > deadline)):
+                if _conflicts(session) - spent > spend or session.expired():
                     return settled[0], settled[1]
                 other = -shade[c] if model >> c & 1 else shade[c]  # the value M does not give c
                 answer = session._solve_once([other], limit)
@@ -473,8 +475,8 @@ def refute(
         return Refutation(_checked(genre, puzzle, found), wrong)
 
 
-def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, seconds: float = 60.0,
-           max_level: Level = Level.EXPERT, cancelled: Callable[[], bool] | None = None) -> SearchResult:
+def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, budget: Budget | None = None,
+           max_level: Level = Level.EXPERT) -> SearchResult:
     """Count the solutions of a stalled board: narrow it first, then count.
 
     :func:`narrow` settles the cells a relaxation of the puzzle decides (each
@@ -484,35 +486,31 @@ def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, seconds: float = 
     full board passed the rule check, so it is the one solution: nothing is
     left to count.  (The expert probes would only add time there: the puzzle
     is rated ``search`` already, and the count settles whatever is left.)
-    ``cancelled()`` returning true stops each stage at its next look, and the
-    count is then not ``exhaustive``.
+    When the ``budget`` runs out or is called off, each stage stops at its
+    next look, and the count is then not ``exhaustive``.
     """
-    start = time.perf_counter()
     puzzle = stalled.puzzle
     called_off = SearchResult([], 0, False)
-    if cancelled is not None and cancelled():
+    if budget is not None and budget.expired():
         return called_off
-    settled = narrow(genre, puzzle, stalled.shaded, stalled.unshaded, seconds=seconds, cancelled=cancelled)
+    settled = narrow(genre, puzzle, stalled.shaded, stalled.unshaded, budget=budget)
     if settled is None:
         return SearchResult([], 0, True)
-    if cancelled is not None and cancelled():
+    if budget is not None and budget.expired():
         return called_off
     board = stalled
     if settled != (0, 0):
         board = stalled.copy()
         board.assign(*settled)
         try:
-            with active(Budget(seconds=max(0.0, seconds - (time.perf_counter() - start)), cancelled=cancelled)):
-                genre.ruleset.run(board, max_level=min(max_level, Level.HARD))
+            genre.ruleset.run(board, max_level=min(max_level, Level.HARD), budget=budget)
         except Contradiction:
             return SearchResult([], 0, True)
         except OutOfTime:
             return SearchResult([], 0, False)
         if not board.undecided:
             return SearchResult([board.answer()], 0, True)
-    left = max(0.0, seconds - (time.perf_counter() - start))
-    return count_sat(genre, puzzle, limit=limit, seconds=left, shaded=board.shaded, unshaded=board.unshaded,
-                     cancelled=cancelled)
+    return count_sat(genre, puzzle, limit=limit, budget=budget, shaded=board.shaded, unshaded=board.unshaded)
 
 
 __all__ = ["Encoder", "Encoding", "Model", "Refutation", "SatGenre", "SatResult", "SatSession", "SatTimeout",

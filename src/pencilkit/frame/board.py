@@ -48,21 +48,21 @@ class Board:
 
     @property
     def shaded(self) -> Mask:
-        return self.state.shaded  # type: ignore[no-any-return]
+        return self.state.shaded
 
     @property
     def unshaded(self) -> Mask:
-        return self.state.unshaded  # type: ignore[no-any-return]
+        return self.state.unshaded
 
     @property
     def undecided(self) -> Mask:
-        return self.state.undecided  # type: ignore[no-any-return]
+        return self.state.undecided
 
     def copy(self) -> Board:
         return Board(self.ruleset, self.puzzle, self.state.copy())
 
     def is_complete(self) -> bool:
-        return self.state.is_complete()  # type: ignore[no-any-return]
+        return self.state.is_complete()
 
     def assign(self, shade: Mask = 0, unshade: Mask = 0) -> None:
         """Decide cells; a cell decided both ways is a :class:`Contradiction`."""

@@ -53,13 +53,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import PencilkitError
 from ..grid import MAX_SIDE
 from .board import Board, Contradiction
-from .budget import Budget, OutOfTime, active
+from .budget import Budget, Cancel, OutOfTime, part
 from .generator import (
     Assessment,
     Candidate,
@@ -76,7 +75,7 @@ from .ruleset import Ruleset
 from .search import count
 from .symmetry import Symmetry
 
-DEFAULT_TIME_BUDGET = 60.0
+DEFAULT_SECONDS = 60.0
 """Seconds one puzzle may take unless the caller says otherwise."""
 SEARCH_NODES = 400
 """Search nodes an assessment spends looking for a second solution."""
@@ -87,15 +86,15 @@ MAX_DETOUR = 4
 
 
 def check_request(generator: GenreGenerator, genre: str, rows: int, cols: int, level: Level,
-                  time_budget: float) -> None:
+                  seconds: float) -> None:
     """Raise ``PencilkitError`` for a shape, level or budget no run could honour."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise PencilkitError(f"bad shape {rows}x{cols}: rows and columns are 1 to {MAX_SIDE}")
     if level not in GENERATABLE:
         choices = ", ".join(lv.label for lv in GENERATABLE)
         raise PencilkitError(f"cannot generate level {level.label}: choose one of {choices}")
-    if not time_budget > 0:
-        raise PencilkitError(f"the time budget must be positive, not {time_budget}")
+    if not seconds > 0:
+        raise PencilkitError(f"the time budget must be positive, not {seconds}")
     top = generator.max_level(rows, cols)
     if level > top:
         hardest = "bookkeeping (no puzzle needs a technique)" if top < Level.EASY else top.label
@@ -111,25 +110,18 @@ def generate_one(
     level: Level,
     *,
     seed: int,
-    time_budget: float = DEFAULT_TIME_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
     nodes: int = SEARCH_NODES,
-    cancelled: Callable[[], bool] | None = None,
+    cancel: Cancel | None = None,
 ) -> Generated:
-    """One puzzle rated exactly ``level``, or the closest proven-unique one when time runs out.
+    """One puzzle rated exactly ``level``, or the closest proven-unique one when ``seconds`` run out.
 
-    Raises :class:`GenerationFailed` when the budget ends before any
-    proven-unique candidate turned up.  ``cancelled()`` returning true ends
-    the run as the end of its budget does (every ladder run inside watches it).
+    Raises :class:`GenerationFailed` when the time ends before any
+    proven-unique candidate turned up.  Setting ``cancel`` ends the run as the
+    end of its time does (every ladder run inside watches the run's budget).
     """
     start = time.perf_counter()
-    deadline = start + time_budget
-    with active(Budget.until(deadline, cancelled=cancelled)) as run:
-        return _generate_one(generator, genre, rows, cols, level, seed, time_budget, nodes, start, run)
-
-
-def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: Level, seed: int,
-                  time_budget: float, nodes: int, start: float, run: Budget) -> Generated:
-    deadline = start + time_budget
+    run = Budget(seconds=seconds, cancel=cancel)
     rng = random.Random(seed)
     style = generator.style_for(rows, cols, level)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
@@ -139,7 +131,7 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
     try:
         while not run.expired():
             attempts += 1
-            candidate = generator.start(rows, cols, level, rng, deadline)
+            candidate = generator.start(rows, cols, level, rng, run)
             if candidate is None:
                 continue
             screen: Screen | None = None
@@ -148,12 +140,12 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
             patience = generator.patience(rows, cols, level)
             while stale <= patience:
                 key = (candidate.puzzle.id(), candidate.solution.shaded)
-                assessment = seen.get(key) or assess(candidate, genre, level, nodes=nodes, deadline=deadline,
+                assessment = seen.get(key) or assess(candidate, genre, level, nodes=nodes, budget=run,
                                                      generator=generator, screen=screen)
                 seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
-                    confirm(candidate, genre, level)
+                    confirm(candidate, genre, level, budget=run)
                     return Generated(candidate.puzzle, candidate.solution, level, level, seed,
                                      attempts, changes, time.perf_counter() - start, style, generator.symmetry)
                 if assessment.rating is not None:
@@ -171,7 +163,7 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
                     else:
                         detour += 1
                 base = current if 0 < detour <= MAX_DETOUR else closest
-                changed = _repair(generator, base[1], base[2], genre, level, rng, screened, deadline)
+                changed = _repair(generator, base[1], base[2], genre, level, rng, screened, run)
                 if changed is None:
                     break
                 candidate, screen = changed
@@ -179,7 +171,7 @@ def _generate_one(generator: GenreGenerator, genre: Genre, rows: int, cols: int,
         pass
     if fallback is None:
         raise GenerationFailed(
-            f"no unique {rows}x{cols} puzzle found in {time_budget:g} s "
+            f"no unique {rows}x{cols} puzzle found in {seconds:g} s "
             f"({attempts} attempts, {changes} candidates); try a larger --time-budget")
     _, candidate, rating = fallback
     return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
@@ -197,7 +189,7 @@ class Screen:
 
 def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, genre: Genre,
             target: Level, rng: random.Random, screened: dict[tuple[str, int], int],
-            deadline: float | None = None) -> tuple[Candidate, Screen | None] | None:
+            budget: Budget | None = None) -> tuple[Candidate, Screen | None] | None:
     """The genre's repair of ``base``; from a stalled candidate, the best of ``breadth`` repairs.
 
     Best is the fewest cells left open by the screening ladder (up to
@@ -212,12 +204,12 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
     if assessment.stalled is not None:
         breadth = generator.breadth(base.puzzle.rows, base.puzzle.cols, target)
     if breadth <= 1:
-        changed = generator.repair(base, assessment, target, rng, deadline)
+        changed = generator.repair(base, assessment, target, rng, budget)
         return None if changed is None else (changed, None)
     best: tuple[int, Candidate, Screen | None] | None = None
     enough = assessment.open_cells * (1 - ENOUGH_GAIN)
     for _ in range(breadth):
-        changed = generator.repair(base, assessment, target, rng, deadline)
+        changed = generator.repair(base, assessment, target, rng, budget)
         if changed is None:
             continue
         key = (changed.puzzle.id(), changed.solution.shaded)
@@ -225,7 +217,7 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
         screen = None
         if left is None:
             board = genre.start(changed.puzzle)
-            hardest = genre.ruleset.run(board, max_level=min(target, Level.MEDIUM)).hardest
+            hardest = genre.ruleset.run(board, max_level=min(target, Level.MEDIUM), budget=budget).hardest
             left = screened[key] = board.undecided.bit_count()
             screen = Screen(board, hardest)
         if best is None or left < best[0]:
@@ -236,7 +228,7 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
 
 
 def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SEARCH_NODES,
-           deadline: float | None = None, generator: GenreGenerator | None = None,
+           budget: Budget | None = None, generator: GenreGenerator | None = None,
            screen: Screen | None = None) -> Assessment:
     """Rate ``candidate`` against ``target``: exact, easier, harder, multiple or unknown.
 
@@ -245,7 +237,7 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
     looks for a second solution when the genre has such an oracle, else a
     search of at most ``nodes`` nodes does.
 
-    Raises :class:`OutOfTime` when ``deadline`` passes, and ``RuntimeError``
+    Raises :class:`OutOfTime` when the ``budget`` runs out, and ``RuntimeError``
     if the ladder refutes or misses the intended solution (an unsound technique).
     """
     ruleset = genre.ruleset
@@ -253,23 +245,22 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
     if screen is None:
         board = genre.start(candidate.puzzle)
         trace = Trace(record=False)
-        _run(ruleset, board, screening, trace, deadline)
+        _run(ruleset, board, screening, trace, budget)
     else:
         board = screen.board
         trace = Trace(record=False, hardest=screen.hardest)
     if not board.undecided:
         return _finished(candidate, board, trace, target)
-    oracle = None if generator is None else generator.find_rival(candidate, board, target, deadline)
+    oracle = None if generator is None else generator.find_rival(candidate, board, target, budget)
     if oracle is not None:
         if not oracle.settled:
             return Assessment(Outcome.UNKNOWN, stalled=board)
         if oracle.rival is not None:
             return Assessment(Outcome.MULTIPLE, stalled=board, rival=oracle.rival)
     else:
-        search_budget = Budget.until(deadline, nodes)
-        found = count(board, ruleset, limit=2, budget=search_budget, level=Level.MEDIUM)
-        if deadline is not None and time.perf_counter() > deadline:
-            raise OutOfTime
+        found = count(board, ruleset, limit=2, budget=part(budget, nodes=nodes), level=Level.MEDIUM)
+        if budget is not None:
+            budget.check()
         rivals = [s for s in found.solutions if s.shaded != candidate.solution.shaded]
         if rivals:
             return Assessment(Outcome.MULTIPLE, stalled=board, rival=rivals[0])
@@ -278,14 +269,14 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
         if not found.exhaustive:
             return Assessment(Outcome.UNKNOWN, stalled=board)
     if target > screening:
-        _run(ruleset, board, target, trace, deadline)
+        _run(ruleset, board, target, trace, budget)
         if not board.undecided:
             return _finished(candidate, board, trace, target)
     rating = Level.SEARCH if target is Level.EXPERT else None
     return Assessment(Outcome.HARDER, rating=rating, stalled=board)
 
 
-def confirm(candidate: Candidate, genre: Genre, level: Level) -> None:
+def confirm(candidate: Candidate, genre: Genre, level: Level, *, budget: Budget | None = None) -> None:
     """Check from scratch that the level below stalls on the candidate and ``level`` then finishes it.
 
     The ladder below runs from the empty board to its fixpoint and must leave
@@ -297,10 +288,10 @@ def confirm(candidate: Candidate, genre: Genre, level: Level) -> None:
     that ladder's fixpoint, and only then a step of ``level``.
     """
     board = genre.start(candidate.puzzle)
-    genre.ruleset.run(board, max_level=Level(level - 1))
+    genre.ruleset.run(board, max_level=Level(level - 1), budget=budget)
     if not board.undecided:
         raise RuntimeError(f"{candidate.puzzle.id()} is finished by the ladder below {level.label}")
-    genre.ruleset.run(board, max_level=level)
+    genre.ruleset.run(board, max_level=level, budget=budget)
     if board.undecided or board.shaded != candidate.solution.shaded:
         raise RuntimeError(f"{candidate.puzzle.id()} did not rate {level.label} on a second solve")
 
@@ -313,11 +304,10 @@ def _finished(candidate: Candidate, board: Board, trace: Trace, target: Level) -
     return Assessment(outcome, rating=rating)
 
 
-def _run(ruleset: Ruleset, board: Board, level: Level, trace: Trace, deadline: float | None) -> None:
-    """The ladder up to ``level`` to its fixpoint; :class:`OutOfTime` past ``deadline``."""
+def _run(ruleset: Ruleset, board: Board, level: Level, trace: Trace, budget: Budget | None) -> None:
+    """The ladder up to ``level`` to its fixpoint; :class:`OutOfTime` once ``budget`` runs out."""
     try:
-        with active(Budget.until(deadline)):
-            ruleset.run(board, max_level=level, trace=trace)
+        ruleset.run(board, max_level=level, trace=trace, budget=budget)
     except Contradiction as broken:
         raise RuntimeError(f"the ladder refuted the intended solution: {broken.reason}") from None
 
@@ -346,14 +336,14 @@ def generate(
     *,
     seed: int | None = None,
     count: int = 1,
-    time_budget: float = DEFAULT_TIME_BUDGET,
+    seconds: float = DEFAULT_SECONDS,
     style: str | None = None,
     symmetry: Symmetry | str = Symmetry.NONE,
-    cancelled: Callable[[], bool] | None = None,
+    cancel: Cancel | None = None,
 ) -> list[Generated]:
     """``count`` puzzles of ``genre`` at ``level``; puzzle ``k`` uses seed ``seed + k``.
 
-    ``time_budget`` seconds apply to each puzzle.  Without a seed, one is drawn
+    ``seconds`` apply to each puzzle; setting ``cancel`` calls the work off.  Without a seed, one is drawn
     from the operating system and reported with each puzzle.  ``style`` is one
     of the genre generator's styles (by default its first); ``symmetry``, one
     of its symmetries of clue positions (:mod:`.symmetry`).
@@ -368,18 +358,17 @@ def generate(
             raise PencilkitError(f"unknown style {style!r} for {g.name}: choose one of {', '.join(generator.styles)}")
         generator = generator.styled(style)
     generator = symmetric(generator, g.name, symmetry, rows, cols)
-    check_request(generator, g.name, rows, cols, target, time_budget)
+    check_request(generator, g.name, rows, cols, target, seconds)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     elif seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {seed}")
-    return [generate_one(generator, g, rows, cols, target, seed=seed + k, time_budget=time_budget,
-                         cancelled=cancelled)
+    return [generate_one(generator, g, rows, cols, target, seed=seed + k, seconds=seconds, cancel=cancel)
             for k in range(count)]
 
 
 __all__ = [
-    "DEFAULT_TIME_BUDGET",
+    "DEFAULT_SECONDS",
     "Assessment",
     "Candidate",
     "Generated",

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from ..grid import Cell, Mask
 from ..puzzle import Answer, Puzzle
 from .board import Board
+from .budget import Budget
 from .levels import Level
 from .symmetry import Symmetry
 
@@ -152,17 +153,17 @@ class GenreGenerator(ABC):
 
     @abstractmethod
     def start(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Candidate | None:
+              budget: Budget | None = None) -> Candidate | None:
         """A fresh candidate, or ``None`` when this attempt's layout cornered itself.
 
-        A generator whose ``start`` or ``repair`` may take long watches
-        ``deadline`` (a ``time.perf_counter()`` value) and raises
-        :class:`OutOfTime` once it has passed.
+        A generator whose ``start`` or ``repair`` may take long watches the
+        ``budget`` (its ladder runs take it too) and raises :class:`OutOfTime`
+        once it has run out.
         """
 
     @abstractmethod
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random, deadline: float | None = None) -> Candidate | None:
+               rng: random.Random, budget: Budget | None = None) -> Candidate | None:
         """A changed candidate that may be closer to the target, or ``None`` to start over."""
 
     def patience(self, rows: int, cols: int, target: Level) -> int:
@@ -187,14 +188,14 @@ class GenreGenerator(ABC):
         return []
 
     def find_rival(self, candidate: Candidate, board: Board, target: Level,
-                   deadline: float | None) -> RivalCheck | None:
+                   budget: Budget | None) -> RivalCheck | None:
         """A complete look for a solution of ``board`` other than ``candidate.solution``.
 
         ``None`` (the default) lets the driver search under a node budget,
         which may run out and leave the candidate unknown.  A genre with an
         exact and fast oracle (a SAT encoding, say) answers here instead; it
-        must use no clock but ``deadline``, past which it raises
-        :class:`OutOfTime`.
+        must use no clock but the ``budget``, and raises :class:`OutOfTime`
+        once it has run out.
         """
         return None
 

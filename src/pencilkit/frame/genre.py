@@ -22,6 +22,7 @@ from ..errors import PencilkitError, PuzzleError
 from ..grid import Grid, Mask, cells
 from ..puzzle import Answer, Puzzle
 from .board import Board, Contradiction
+from .budget import Budget
 from .levels import Level
 from .probing import ProbeSpec
 from .ruleset import Ruleset, reason_of
@@ -173,11 +174,10 @@ class Genre(ABC):
                                    "contradictions inside look near what the assumption changed."))
         return tuple(specs)
 
-    def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level,
-               cancelled: Callable[[], bool] | None = None) -> SearchResult | None:
+    def finish(self, stalled: Board, *, limit: int, budget: Budget, max_level: Level) -> SearchResult | None:
         """Count the solutions of a board the ladder stalled on with an exact engine of the genre's own,
-        up to ``limit`` within ``seconds``, stopping (not exhaustive) once ``cancelled()``; ``None`` when
-        it has none (then search counts)."""
+        up to ``limit`` within ``budget`` (when it runs out, not exhaustive); ``None`` when the genre has
+        none (then search counts)."""
         return None
 
     def generator(self) -> GenreGenerator:

@@ -24,14 +24,14 @@ ladder with every step recorded, then an exact count to two, as
 * **none**: the rule the ladder found broken.
 * **unknown**: the time ran out, or the caller called the work off.
 
-Everything runs within one time budget, and ``cancelled()`` stops it at the
-next look (a newer edit of the puzzle makes an older inspection moot).
+Everything runs within one budget, and its cancel flag stops it at the next
+look (a newer edit of the puzzle makes an older inspection moot).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
@@ -40,6 +40,7 @@ from typing import Any
 from ..errors import PencilkitError
 from ..grid import Cell, Mask, cells
 from ..puzzle import Answer, Puzzle
+from .budget import Budget, part
 from .generator import ClueChange
 from .genre import Genre
 from .ladder import Step
@@ -183,16 +184,16 @@ class Inspection:
         return out
 
 
-def inspect(genre: Genre, puzzle: Puzzle, *, seconds: float | None = INSPECT_SECONDS,
-            cancelled: Callable[[], bool] | None = None) -> Inspection:
-    """Solve ``puzzle`` and say what it has (see the module docstring), within ``seconds`` in all.
+def inspect(genre: Genre, puzzle: Puzzle, *, budget: Budget | None = None) -> Inspection:
+    """Solve ``puzzle`` and say what it has (see the module docstring), within ``budget`` in all
+    (:data:`INSPECT_SECONDS` by default).
 
-    ``cancelled()`` returning true ends the work at its next look; what is
-    known by then is returned (``unknown`` if the solve had not finished).
+    When the budget runs out or is called off, the work ends at its next look;
+    what is known by then is returned (``unknown`` if the solve had not finished).
     """
     start = time.perf_counter()
-    deadline = None if seconds is None else start + seconds
-    solved = solve(genre, puzzle, seconds=seconds, record=True, cancelled=cancelled)
+    budget = budget if budget is not None else Budget(seconds=INSPECT_SECONDS)
+    solved = solve(genre, puzzle, budget=budget, record=True)
     found = Inspection(puzzle, Verdict.UNKNOWN, solved=solved)
     if solved.status is Status.UNIQUE:
         found.verdict = Verdict.UNIQUE
@@ -210,7 +211,7 @@ def inspect(genre: Genre, puzzle: Puzzle, *, seconds: float | None = INSPECT_SEC
         found.solutions = list(solved.solutions[:2])
         open_cells = 0 if solved.stalled is None else solved.stalled.unmarked
         found.suggestion = suggest(genre, puzzle, found.solutions[0], found.solutions[1], open_cells=open_cells,
-                                   deadline=deadline, cancelled=cancelled)
+                                   budget=budget)
     found.seconds = time.perf_counter() - start
     return found
 
@@ -229,15 +230,15 @@ def _hardest_step(genre: Genre, found: Inspection, solved: Solution) -> None:
 
 
 def suggest(genre: Genre, puzzle: Puzzle, first: Answer, second: Answer, *, open_cells: Mask = 0,
-            deadline: float | None = None, cancelled: Callable[[], bool] | None = None) -> Suggestion | None:
+            budget: Budget | None = None) -> Suggestion | None:
     """A change of ``puzzle``'s clues that makes it unique, else one that removes ``first`` or ``second``
     (see the module docstring); ``None`` when the genre's generator offers none.
 
     ``first`` and ``second`` are two solutions of ``puzzle``.  Each change
     the generator offers is checked to suit the genre (:meth:`~.genre.Genre.accepts`)
     and to break the solution it is meant to remove before it is counted;
-    from the first that passes on, the work stops at ``deadline``, after
-    :data:`COUNTS_TRIED` counts, or once ``cancelled()``.
+    from the first that passes on, the work stops when the ``budget`` runs out
+    or is called off, or after :data:`COUNTS_TRIED` counts.
     """
     try:
         generator = genre.generator()
@@ -258,23 +259,17 @@ def suggest(genre: Genre, puzzle: Puzzle, first: Answer, second: Answer, *, open
             continue
         if fallback is None:
             fallback = Suggestion(change, changed, unique=False, removes=removes)
-        if counted >= COUNTS_TRIED or _stopped(deadline, cancelled):
+        if counted >= COUNTS_TRIED or (budget is not None and budget.expired()):
             break
         kept = (other for other in known if not genre.check(changed, other))
         if len(list(islice(kept, 2))) == 2:
             continue  # two known solutions of the changed puzzle: no count can make it unique
         counted += 1
-        left = None if deadline is None else deadline - time.perf_counter()
-        count = solve(genre, changed, max_level=Level.MEDIUM, seconds=left, cancelled=cancelled)
+        count = solve(genre, changed, max_level=Level.MEDIUM, budget=part(budget))
         if count.status is Status.UNIQUE:
             return Suggestion(change, changed, unique=True, removes=removes)
         known.extend([other for other in count.solutions if other not in known])
     return fallback
-
-
-def _stopped(deadline: float | None, cancelled: Callable[[], bool] | None) -> bool:
-    """Whether ``deadline`` has passed or ``cancelled()`` calls the work off."""
-    return (deadline is not None and time.perf_counter() >= deadline) or (cancelled is not None and cancelled())
 
 
 def _in_turn(against_second: list[ClueChange], against_first: list[ClueChange]) -> Iterator[tuple[ClueChange, int]]:

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from .._core import CoreContradiction, Engine, OutOfTime, State
+from .._core import CoreContradiction, Engine, State
 from ..grid import Cell, Mask
 from ..puzzle import Puzzle
-from . import budget as budgets
 from . import probing
 from .board import Board, Contradiction
-from .ladder import Step, Technique, Trace
+from .budget import Budget
+from .ladder import Finder, Step, Technique, Trace
 from .levels import Level
 from .probing import ProbeSpec
 from .wording import Broken, Reason, Sentences
@@ -78,6 +78,8 @@ class Ruleset:
     ``None`` to branch on a single cell."""
     ladder: list[Technique] = field(init=False)
     """``techniques`` and the probing techniques merged by level: the full table, as the core runs it."""
+    _rungs: list[tuple[str, int, Finder | None]] = field(init=False, repr=False)
+    _probes: list[tuple[str, int, int, int, bool]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         levels = [t.level for t in self.techniques]
@@ -91,6 +93,8 @@ class Ruleset:
         probes = [Technique(spec.name, spec.level, None, spec.summary) for spec in self.probes]
         # a genre's technique comes before a probe of its level (sorting is stable)
         self.ladder = sorted([*self.techniques, *probes], key=lambda t: t.level)
+        self._rungs = [(t.name, int(t.level), t.find) for t in self.techniques]
+        self._probes = [(p.name, int(p.level), p.max_steps, int(p.inner_level), p.sweep) for p in self.probes]
 
     # -- the engine ------------------------------------------------------------
 
@@ -99,12 +103,10 @@ class Ruleset:
         return puzzle.remembered(self, lambda: self._build(puzzle))
 
     def _build(self, puzzle: Puzzle) -> Engine:
-        techniques = [(t.name, int(t.level), t.find) for t in self.techniques]
-        probes = [(p.name, int(p.level), p.max_steps, int(p.inner_level), p.sweep) for p in self.probes]
         if self.native is not None:
-            return Engine(puzzle.rows, puzzle.cols, techniques, probes, genre=self.native,
-                          clues=list(puzzle.clues), rooms=None if puzzle.rooms is None else list(puzzle.rooms))
-        return Engine(puzzle.rows, puzzle.cols, techniques, probes, rules=_Callbacks(self, puzzle))
+            return Engine(puzzle.rows, puzzle.cols, self._rungs, self._probes, genre=self.native, clues=puzzle.clues,
+                          rooms=puzzle.rooms)
+        return Engine(puzzle.rows, puzzle.cols, self._rungs, self._probes, rules=_Callbacks(self, puzzle))
 
     def board(self, puzzle: Puzzle, shaded: Mask = 0, unshaded: Mask = 0) -> Board:
         """A board of ``puzzle`` with ``shaded`` and ``unshaded`` decided."""
@@ -123,34 +125,30 @@ class Ruleset:
         max_level: Level = Level.EXPERT,
         trace: Trace | None = None,
         max_steps: int | None = None,
-        budget: budgets.Budget | None = None,
+        budget: Budget | None = None,
     ) -> Trace:
         """Propagate to a fixpoint (or ``max_steps`` technique applications) with the techniques up to
         ``max_level``, and check the board once it is complete.  Raises ``Contradiction`` when the board
-        has no solution and ``OutOfTime`` when the budget (the active one by default) runs out."""
+        has no solution and ``OutOfTime`` when the budget runs out."""
         if trace is None:
             trace = Trace(record=False)
-        budget = budget if budget is not None else budgets.current()
-        core = budget.core() if budget is not None else None
         try:
             count, hardest, raw = self.engine(board.puzzle).run(board.state, int(max_level), max_steps=max_steps,
-                                                                 record=trace.record, budget=core)
+                                                                 record=trace.record, budget=budget)
         except CoreContradiction as broken:
             raise self.contradiction(board.puzzle, broken) from None
-        finally:
-            if budget is not None and core is not None:
-                budget.absorb(core)
         trace.count += count
         trace.hardest = max(trace.hardest, Level(hardest))
         if trace.record:
             trace.steps.extend(self.steps(board.puzzle, raw))
         return trace
 
-    def trial(self, board: Board, shade: Mask, unshade: Mask, level: Level, steps: int) -> tuple[list[Step], str | None]:
+    def trial(self, board: Board, shade: Mask, unshade: Mask, level: Level, steps: int, *,
+              budget: Budget | None = None) -> tuple[list[Step], str | None]:
         """A probe's trial, recorded: decide ``shade``/``unshade`` on a copy of ``board`` and propagate at
         most ``steps`` steps up to ``level``, as the probe does; the steps taken and the rule it then
         breaks (``None`` if it breaks none)."""
-        raw, broken = self.engine(board.puzzle).trial(board.state, shade, unshade, int(level), steps)
+        raw, broken = self.engine(board.puzzle).trial(board.state, shade, unshade, int(level), steps, budget=budget)
         taken = self.steps(board.puzzle, raw)
         return taken, None if broken is None else self.word(board.puzzle, broken[0])
 
@@ -168,7 +166,7 @@ class Ruleset:
     def order(self, board: Board) -> list[Cell]:
         """The undecided cells worth probing or branching on, most promising first."""
         try:
-            return self.engine(board.puzzle).candidates(board.state)  # type: ignore[no-any-return]
+            return self.engine(board.puzzle).candidates(board.state)
         except CoreContradiction as broken:
             raise self.contradiction(board.puzzle, broken) from None
 
@@ -238,4 +236,4 @@ class _Callbacks:
         return self.ruleset.alternatives(board)
 
 
-__all__ = ["Contradiction", "OutOfTime", "RawReason", "Ruleset", "reason_of"]
+__all__ = ["Contradiction", "RawReason", "Ruleset", "reason_of"]

@@ -3,7 +3,7 @@
 Counting to two proves uniqueness.  Every node propagates with the ladder up
 to ``level`` (sound techniques only prune boards without solutions), so the
 count is exact whenever the search is exhaustive.  A :class:`~.budget.Budget`
-(nodes, a deadline) bounds the work; a search that runs out says so.  The
+(nodes, seconds, a cancel flag) bounds the work; a search that runs out says so.  The
 search runs in the core; these are its Python faces.
 """
 
@@ -46,8 +46,7 @@ def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = 
     to ``level``; deeper nodes up to ``deep_level`` (default: ``level``).
     """
     deep = level if deep_level is None else deep_level
-    core = budget.core()
-    search = ruleset.engine(board.puzzle).solutions(board.state, int(level), int(deep), shallow, budget=core)
+    search = ruleset.engine(board.puzzle).solutions(board.state, int(level), int(deep), shallow, budget=budget)
     try:
         for state in search:
             yield Board(ruleset, board.puzzle, state)
@@ -55,8 +54,6 @@ def solutions(board: Board, ruleset: Ruleset, budget: Budget, *, level: Level = 
         raise OutOfBudget from None
     except CoreContradiction as broken:
         raise ruleset.contradiction(board.puzzle, broken) from None
-    finally:
-        budget.absorb(core)
 
 
 def count(
@@ -72,14 +69,11 @@ def count(
     """Count the solutions of ``board`` up to ``limit`` (2 proves uniqueness)."""
     budget = budget or Budget()
     deep = level if deep_level is None else deep_level
-    core = budget.core()
     try:
         found, exhaustive = ruleset.engine(board.puzzle).count(board.state, limit, int(level), int(deep), shallow,
-                                                               budget=core)
+                                                               budget=budget)
     except CoreContradiction as broken:
         raise ruleset.contradiction(board.puzzle, broken) from None
-    finally:
-        budget.absorb(core)
     grid = board.grid
     answers = [Answer(grid.rows, grid.cols, shaded, unshaded) for shaded, unshaded in found]
     return SearchResult(answers, budget.used, exhaustive)

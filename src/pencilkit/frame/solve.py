@@ -12,18 +12,17 @@ solves: the frame imports none.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..puzzle import Answer, Puzzle
 from .board import Contradiction
-from .budget import Budget, OutOfTime, active
+from .budget import Budget, OutOfTime, part
 from .genre import Genre
 from .ladder import Step, Trace
 from .levels import Level
-from .search import DEFAULT_NODES, SearchResult, count
+from .search import SearchResult, count
 
 PROFILE_VERSION = "6"
 """Version of the technique profiles; a rating is stamped with it (what each version changed:
@@ -104,30 +103,26 @@ def solve(
     puzzle: Puzzle,
     *,
     max_level: Level = Level.EXPERT,
-    nodes: int = DEFAULT_NODES,
-    seconds: float | None = None,
+    budget: Budget | None = None,
     record: bool = False,
     limit: int = 2,
     exact: bool = True,
-    cancelled: Callable[[], bool] | None = None,
 ) -> Solution:
     """Solve ``puzzle``: ladder up to ``max_level``, then search counting to ``limit``.
 
     When the ladder stalls and ``exact`` is set, the genre's finisher (the SAT
-    engine, with python-sat) counts from the stalled board with the time left;
-    without one, depth-first search does, within ``nodes`` and the time left.
-    One :class:`~.budget.Budget` of ``nodes`` and ``seconds`` holds for the
-    whole solve; ``cancelled()`` returning true calls it off (``gave_up``),
-    as the deadline does.
+    engine, with python-sat) counts from the stalled board with what is left of
+    the budget; without one, depth-first search does.  One
+    :class:`~.budget.Budget` (nodes, seconds, a cancel flag) holds for the
+    whole solve; when it runs out or is called off the solve gives up.
     """
     start = time.perf_counter()
-    budget = Budget(nodes, seconds, cancelled=cancelled)
+    budget = budget if budget is not None else Budget()
     ruleset = genre.ruleset
     board = genre.start(puzzle)
     trace = Trace(record=record)
     try:
-        with active(budget):
-            ruleset.run(board, max_level=max_level, trace=trace)
+        ruleset.run(board, max_level=max_level, trace=trace, budget=budget)
     except Contradiction as broken:
         return Solution(puzzle, Status.NONE, [], None, 0, time.perf_counter() - start, trace.steps,
                         contradiction=broken.reason)
@@ -138,11 +133,10 @@ def solve(
         return Solution(puzzle, Status.UNIQUE, [board.answer()], trace.hardest, 0,
                         time.perf_counter() - start, trace.steps)
     stalled = board.answer()
-    left = budget.left()
     finished = None
     if exact:
-        finished = genre.finish(board, limit=limit, seconds=FINISH_SECONDS if left is None else left,
-                                max_level=max_level, cancelled=cancelled)
+        seconds = FINISH_SECONDS if budget.left() is None else None
+        finished = genre.finish(board, limit=limit, budget=part(budget, seconds=seconds), max_level=max_level)
     result: SearchResult
     if finished is not None:
         result, method = finished, "sat"
@@ -161,7 +155,7 @@ FINISH_SECONDS = 60.0
 """Time the genre's finisher gets when the caller set no time budget."""
 
 
-def count_solutions(genre: Genre, puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODES,
-                    seconds: float | None = None, level: Level = Level.MEDIUM) -> SearchResult:
+def count_solutions(genre: Genre, puzzle: Puzzle, *, limit: int = 2, budget: Budget | None = None,
+                    level: Level = Level.MEDIUM) -> SearchResult:
     """Count solutions up to ``limit`` by search alone (with the ladder up to ``level`` at each node)."""
-    return count(genre.start(puzzle), genre.ruleset, limit=limit, budget=Budget(nodes, seconds), level=level)
+    return count(genre.start(puzzle), genre.ruleset, limit=limit, budget=budget, level=level)

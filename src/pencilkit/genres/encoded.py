@@ -8,10 +8,10 @@ solutions exactly, when python-sat is installed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..frame.board import Board
+from ..frame.budget import Budget
 from ..frame.genre import Genre
 from ..frame.levels import Level
 
@@ -27,8 +27,7 @@ class SatFinished(Genre):
         """The genre's SAT encoding (see :mod:`pencilkit.engines.sat`); ``None`` when it has none."""
         return None
 
-    def finish(self, stalled: Board, *, limit: int, seconds: float, max_level: Level,
-               cancelled: Callable[[], bool] | None = None) -> SearchResult | None:
+    def finish(self, stalled: Board, *, limit: int, budget: Budget, max_level: Level) -> SearchResult | None:
         """The SAT engine's count from the stalled board, when python-sat is installed and the genre encodes.
 
         On the stalled boards of the corpora a CDCL solver settles the count
@@ -43,4 +42,4 @@ class SatFinished(Genre):
 
         if self.sat_encoder() is None:
             return None
-        return sat.finish(self, stalled, limit=limit, seconds=seconds, max_level=max_level, cancelled=cancelled)
+        return sat.finish(self, stalled, limit=limit, budget=budget, max_level=max_level)

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -47,7 +46,7 @@ from functools import cached_property
 from typing import Protocol
 
 from ..frame.board import Board, Contradiction
-from ..frame.budget import Budget, OutOfTime, active
+from ..frame.budget import Budget, part
 from ..frame.generate import SEARCH_NODES
 from ..frame.generator import Assessment, Candidate, ClueChange, GenreGenerator
 from ..frame.levels import Level
@@ -163,9 +162,9 @@ class MonotoneGenerator(GenreGenerator):
     a new board, and so does a repair that gives back the clues it started
     from when :data:`RETURNS` repairs leading to them did so already.  So
     every candidate the driver sees is proven unique by the ladder.  The
-    driver hands ``start`` and ``repair`` the run's deadline; past it, a
-    ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`, which the
-    driver treats as the end of its budget.
+    driver hands ``start`` and ``repair`` the run's budget; once it runs out,
+    a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`, which the
+    driver treats as the end of the run.
     """
 
     symmetries = tuple(Symmetry)
@@ -202,7 +201,7 @@ class MonotoneGenerator(GenreGenerator):
 
     @abstractmethod
     def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Painted | None:
+              budget: Budget | None = None) -> Painted | None:
         """A random legal solved board for a puzzle of level ``target`` (``None``: this attempt cornered
         itself)."""
 
@@ -230,14 +229,14 @@ class MonotoneGenerator(GenreGenerator):
         return self._ruleset
 
     def start(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Candidate | None:
-        painting = self.paint(rows, cols, target, rng, deadline)
+              budget: Budget | None = None) -> Candidate | None:
+        painting = self.paint(rows, cols, target, rng, budget)
         if painting is None:
             return None
-        return self.complete(painting, 0, target, rng, deadline=deadline)
+        return self.complete(painting, 0, target, rng, budget=budget)
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random, deadline: float | None = None) -> Candidate | None:
+               rng: random.Random, budget: Budget | None = None) -> Candidate | None:
         """Move one clue of a puzzle the ladder below the target still finishes.
 
         Every candidate this generator makes is finished by the ladder up to
@@ -250,7 +249,7 @@ class MonotoneGenerator(GenreGenerator):
         orbit, _ = self.orbits(candidate.painting)
         dropped = orbit(rng.choice(sorted(cells(candidate.clue_cells))))
         made = self.complete(candidate.painting, candidate.clue_cells & ~dropped, target, rng,
-                             avoid=dropped, rivals=candidate.rivals, deadline=deadline)
+                             avoid=dropped, rivals=candidate.rivals, budget=budget)
         if made is None or made.clue_cells != candidate.clue_cells:
             return made
         if candidate.returns >= RETURNS:
@@ -259,7 +258,7 @@ class MonotoneGenerator(GenreGenerator):
 
     def complete(self, painting: Painted, clue_cells: Mask, target: Level, rng: random.Random,
                  avoid: Mask = 0, rivals: Sequence[Answer] = (),
-                 deadline: float | None = None) -> MonotoneCandidate | None:
+                 budget: Budget | None = None) -> MonotoneCandidate | None:
         """Add clues until the ladder up to ``target`` finishes, then sweep; ``None`` if it never does.
 
         ``rivals`` are other solutions of the painting met before; the ones met
@@ -267,32 +266,31 @@ class MonotoneGenerator(GenreGenerator):
         """
         met = list(rivals)
         orbit, usable = self.orbits(painting)
-        added = add_clues(self.ruleset, painting, clue_cells, target, rng, avoid=avoid, deadline=deadline,
+        added = add_clues(self.ruleset, painting, clue_cells, target, rng, avoid=avoid, budget=budget,
                           rivals=met, orbit=orbit, usable=usable)
         if added is None:
             return None
-        added = ratable(self.ruleset, painting, added, target, rng, deadline=deadline, orbit=orbit, usable=usable)
-        swept = sweep(self.ruleset, painting, added, target, rng, deadline=deadline, rivals=met, orbit=orbit)
+        added = ratable(self.ruleset, painting, added, target, rng, budget=budget, orbit=orbit, usable=usable)
+        swept = sweep(self.ruleset, painting, added, target, rng, budget=budget, rivals=met, orbit=orbit)
         return MonotoneCandidate(painting, swept, added=added.bit_count(), rivals=tuple(met[-RIVALS_KEPT:]))
 
 
-def finishes(ruleset: Ruleset, board: Board, level: Level, deadline: float | None = None) -> bool:
+def finishes(ruleset: Ruleset, board: Board, level: Level, budget: Budget | None = None) -> bool:
     """Run the ladder up to ``level`` on ``board`` (in place); whether it decided every cell.
 
-    Raises :class:`OutOfTime` past ``deadline`` and ``RuntimeError`` if the
+    Raises :class:`OutOfTime` once ``budget`` runs out and ``RuntimeError`` if the
     ladder refutes the board (it holds a painting's true clues, so that would
     mean an unsound technique).
     """
     try:
-        with active(Budget.until(deadline)):
-            ruleset.run(board, max_level=level)
+        ruleset.run(board, max_level=level, budget=budget)
     except Contradiction as broken:
         raise RuntimeError(f"the ladder refuted a painted board: {broken.reason}") from None
     return not board.undecided
 
 
 def settle(ruleset: Ruleset, board: Board, painting: Painted, level: Level,
-           deadline: float | None = None) -> Answer | None:
+           budget: Budget | None = None) -> Answer | None:
     """Run the ladder up to ``level`` on ``board`` (in place); a rival solution if one turned up cheaply.
 
     The cheap ladder (up to medium) runs first.  If it stalls below a harder
@@ -303,11 +301,11 @@ def settle(ruleset: Ruleset, board: Board, painting: Painted, level: Level,
     empty means the ladder finished (so the puzzle is unique).
     """
     cheap = min(level, Level.MEDIUM)
-    if finishes(ruleset, board, cheap, deadline) or level <= cheap:
+    if finishes(ruleset, board, cheap, budget) or level <= cheap:
         return None
-    found = search(ruleset, board, painting, RIVAL_NODES, deadline).rival
+    found = search(ruleset, board, painting, RIVAL_NODES, budget).rival
     if found is None:
-        finishes(ruleset, board, level, deadline)
+        finishes(ruleset, board, level, budget)
     return found
 
 
@@ -322,18 +320,16 @@ class Searched:
 
 
 def search(ruleset: Ruleset, board: Board, painting: Painted, nodes: int,
-           deadline: float | None = None) -> Searched:
+           budget: Budget | None = None) -> Searched:
     """Depth-first search below ``board`` (medium ladder at each node) for a solution other than the painting.
 
     Stops at the first rival, or after ``nodes`` nodes; raises
-    :class:`OutOfTime` past ``deadline``.
+    :class:`OutOfTime` once ``budget`` runs out.
     """
-    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    budget = Budget(nodes, seconds)
     found = None
     unique = False
     try:
-        for solved in solutions(board.copy(), ruleset, budget, level=Level.MEDIUM):
+        for solved in solutions(board.copy(), ruleset, part(budget, nodes=nodes), level=Level.MEDIUM):
             if solved.shaded != painting.black:
                 found = solved.answer()
                 break
@@ -341,18 +337,18 @@ def search(ruleset: Ruleset, board: Board, painting: Painted, nodes: int,
             unique = True
     except OutOfBudget:
         pass
-    if deadline is not None and time.perf_counter() > deadline:
-        raise OutOfTime
+    if budget is not None:
+        budget.check()
     return Searched(found, unique)
 
 
-def rival(ruleset: Ruleset, board: Board, painting: Painted, deadline: float | None = None) -> Answer | None:
+def rival(ruleset: Ruleset, board: Board, painting: Painted, budget: Budget | None = None) -> Answer | None:
     """A solution of ``board`` other than the painting, found within :data:`RIVAL_NODES` search nodes."""
-    return search(ruleset, board, painting, RIVAL_NODES, deadline).rival
+    return search(ruleset, board, painting, RIVAL_NODES, budget).rival
 
 
 def can_drop(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level,
-             deadline: float | None = None, rivals: list[Answer] | None = None) -> bool:
+             budget: Budget | None = None, rivals: list[Answer] | None = None) -> bool:
     """Whether the ladder up to ``level`` finishes the puzzle of ``clue_cells`` (the sweep's test).
 
     Above medium, the ladder up to medium runs first; if it stalls, a search
@@ -368,18 +364,18 @@ def can_drop(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level
     """
     board = painting.board(clue_cells)
     cheap = min(level, Level.MEDIUM)
-    if finishes(ruleset, board, cheap, deadline):
+    if finishes(ruleset, board, cheap, budget):
         return True
     if level <= cheap:
         return False
-    searched = search(ruleset, board, painting, SWEEP_NODES, deadline)
+    searched = search(ruleset, board, painting, SWEEP_NODES, budget)
     if searched.rival is not None and rivals is not None:
         rivals.append(searched.rival)
-    return searched.unique and finishes(ruleset, board, level, deadline)
+    return searched.unique and finishes(ruleset, board, level, budget)
 
 
 def add_clues(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
-              *, avoid: Mask = 0, deadline: float | None = None, rivals: list[Answer] | None = None,
+              *, avoid: Mask = 0, budget: Budget | None = None, rivals: list[Answer] | None = None,
               orbit: Orbit = single, usable: Mask | None = None) -> Mask | None:
     """Clue cells (a superset of ``clue_cells``) whose puzzle the ladder up to ``level`` finishes.
 
@@ -395,7 +391,7 @@ def add_clues(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Leve
     slots = painting.slots if usable is None else usable
     board = painting.board(clue_cells)
     while True:
-        other = settle(ruleset, board, painting, level, deadline)
+        other = settle(ruleset, board, painting, level, budget)
         if other is not None and rivals is not None:
             rivals.append(other)
         if not board.undecided:
@@ -411,7 +407,7 @@ def add_clues(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Leve
 
 
 def ratable(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
-            *, deadline: float | None = None, orbit: Orbit = single, usable: Mask | None = None) -> Mask:
+            *, budget: Budget | None = None, orbit: Orbit = single, usable: Mask | None = None) -> Mask:
     """Clue cells (a superset of ``clue_cells``) whose puzzle the driver's search can rate.
 
     Above medium the driver proves a puzzle unique by a short search from the
@@ -431,9 +427,9 @@ def ratable(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level,
         return clue_cells
     while True:
         board = painting.board(clue_cells)
-        if finishes(ruleset, board, Level.MEDIUM, deadline):
+        if finishes(ruleset, board, Level.MEDIUM, budget):
             return clue_cells
-        if search(ruleset, board, painting, SWEEP_NODES, deadline).unique:
+        if search(ruleset, board, painting, SWEEP_NODES, budget).unique:
             return clue_cells
         slots = painting.slots if usable is None else usable
         seeing = [c for c in cells(slots & ~clue_cells) if painting.reach(c) & board.undecided]
@@ -475,7 +471,7 @@ def _kept(painting: Painted, slots: list[Cell]) -> list[Cell]:
 
 
 def sweep(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, rng: random.Random,
-          *, deadline: float | None = None, rivals: list[Answer] | None = None, orbit: Orbit = single) -> Mask:
+          *, budget: Budget | None = None, rivals: list[Answer] | None = None, orbit: Orbit = single) -> Mask:
     """``clue_cells`` without every clue the ladder up to ``level`` can do without, tried in random order
     (the painting's :meth:`~Painted.keep_first` ranks go before it: rank 0 is tried first).
 
@@ -497,7 +493,7 @@ def sweep(ruleset: Ruleset, painting: Painted, clue_cells: Mask, level: Level, r
             continue
         fewer = clue_cells & ~bits
         seen = len(met)
-        if can_drop(ruleset, painting, fewer, level, deadline, met):
+        if can_drop(ruleset, painting, fewer, level, budget, met):
             clue_cells = fewer
         broken.extend(painting.breaks(other.shaded) for other in met[seen:])
     return clue_cells

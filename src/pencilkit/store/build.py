@@ -68,7 +68,7 @@ def make_slot(slot: Slot, attempt: int, time_budget: float, style: str | None,
     seed = slot.seed(attempt)
     start = time.process_time()
     try:
-        made = generate(slot.genre, slot.rows, slot.cols, slot.level, seed=seed, time_budget=time_budget,
+        made = generate(slot.genre, slot.rows, slot.cols, slot.level, seed=seed, seconds=time_budget,
                         style=style, symmetry=symmetry)[0]
     except GenerationFailed as failed:
         return {"failed": str(failed)}

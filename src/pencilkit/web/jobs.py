@@ -10,6 +10,8 @@ naming the problem.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +20,7 @@ from ..api import check as check_answer
 from ..api import generate, inspect, solve
 from ..errors import PencilkitError
 from ..formats import read_answer, read_puzzle
+from ..frame.budget import Cancel
 from ..frame.generate import GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.solve import Solution, Status
@@ -174,14 +177,14 @@ SOLVED: OrderedDict[tuple[str, float], Solution] = OrderedDict()
 SOLVED_KEPT = 128
 
 
-def solved(puzzle_id: str, seconds: float, cancelled: Cancelled = None) -> Solution:
+def solved(puzzle_id: str, seconds: float, cancel: Cancel | None = None) -> Solution:
     """The solve of a puzzle, kept per worker; a solve its client called off is not kept."""
     key = (puzzle_id, seconds)
     if key in SOLVED:
         SOLVED.move_to_end(key)
         return SOLVED[key]
-    solution = solve(Puzzle.from_id(puzzle_id), seconds=seconds, cancelled=cancelled)
-    if cancelled is None or not cancelled():
+    solution = solve(Puzzle.from_id(puzzle_id), seconds=seconds, cancel=cancel)
+    if cancel is None or not cancel.is_set():
         SOLVED[key] = solution
         if len(SOLVED) > SOLVED_KEPT:
             SOLVED.popitem(last=False)
@@ -191,12 +194,12 @@ def solved(puzzle_id: str, seconds: float, cancelled: Cancelled = None) -> Solut
 # -- the jobs ------------------------------------------------------------------
 
 
-def parse_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+def parse_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     puzzle = puzzle_field(body, limits, "text")
     return 200, {"puzzle": puzzle_json(puzzle)}
 
 
-def generate_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+def generate_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     genre_name = text_field(body, "genre", limit=40)
     assert genre_name is not None
     genre = find_genre(genre_name)
@@ -213,18 +216,18 @@ def generate_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Res
     if not can_generate(genre.name):
         raise BadRequest(f"generation is not available for {genre.title} yet: paste a puzzle to play one")
     try:
-        made = generate(genre.name, rows, cols, level, seed=seed, time_budget=budget, style=style,
-                        symmetry=symmetry, cancelled=cancelled)[0]
+        made = generate(genre.name, rows, cols, level, seed=seed, seconds=budget, style=style,
+                        symmetry=symmetry, cancel=cancel)[0]
     except GenerationFailed as failed:
         found = str(failed).split(";")[0]
         return UNAVAILABLE, {"error": f"{found}: try a smaller board, an easier level or a longer time budget"}
     return 200, {"puzzle": puzzle_json(made.puzzle), "generated": made.to_json()}
 
 
-def solve_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+def solve_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     puzzle = puzzle_field(body, limits)
     budget = seconds_field(body, "time_budget", limits.solve_seconds, limits.max_solve_seconds)
-    return 200, {"puzzle": puzzle_json(puzzle), **solution_json(solved(puzzle.id(), budget, cancelled))}
+    return 200, {"puzzle": puzzle_json(puzzle), **solution_json(solved(puzzle.id(), budget, cancel))}
 
 
 def certain_violations(puzzle: Puzzle, answer: Answer) -> set[tuple[str, int, str]]:
@@ -245,7 +248,7 @@ def certain_violations(puzzle: Puzzle, answer: Answer) -> set[tuple[str, int, st
     return {(v.rule, v.cells, v.message) for v in check_answer(puzzle, shaded)}
 
 
-def check_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+def check_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     puzzle = puzzle_field(body, limits)
     answer = answer_field(body, puzzle)
     violations = check_answer(puzzle, answer)
@@ -260,25 +263,25 @@ def check_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result
     }
 
 
-def hint_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+def hint_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     puzzle = puzzle_field(body, limits)
     answer = answer_field(body, puzzle)
-    return 200, hint_for(puzzle, answer, solved(puzzle.id(), limits.solve_seconds)).to_json(puzzle)
+    return 200, hint_for(puzzle, answer, solved(puzzle.id(), limits.solve_seconds, cancel)).to_json(puzzle)
 
 
 # -- the editor's jobs (static/editor.js) --------------------------------------
 
 
-def inspect_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+def inspect_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     """What a puzzle being made has (:func:`pencilkit.inspect`): one solution, none or several, and a
     suggested clue; a newer edit calls it off (the page drops the request)."""
     puzzle = puzzle_field(body, limits)
     budget = seconds_field(body, "time_budget", limits.solve_seconds, limits.max_solve_seconds)
     return 200, {"puzzle": puzzle_json(puzzle), "inspection": inspect(puzzle, seconds=budget,
-                                                                      cancelled=cancelled).to_json()}
+                                                                      cancel=cancel).to_json()}
 
 
-def sheet_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result:
+def sheet_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     """A print sheet of one puzzle (its solution on a second page when it has one): the SVG pages, and
     the PDF in base64 when cairosvg can make it (else ``pdf`` is ``None`` and ``note`` says why)."""
     import base64
@@ -289,7 +292,7 @@ def sheet_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result
     puzzle = puzzle_field(body, limits)
     title = text_field(body, "title", required=False, limit=80) or find_genre(puzzle.genre).title
     paper = text_field(body, "paper", required=False, limit=10) or "a4"
-    solution = solved(puzzle.id(), limits.solve_seconds, cancelled)
+    solution = solved(puzzle.id(), limits.solve_seconds, cancel)
     unique = solution.status is Status.UNIQUE
     entry = SheetEntry(puzzle, title, solution.rating.label if unique and solution.rating else None,
                        solution.answer if unique else None)
@@ -305,10 +308,7 @@ def sheet_job(body: Body, limits: Limits, cancelled: Cancelled = None) -> Result
 # -- the job table ---------------------------------------------------------------
 
 
-Cancelled = Callable[[], bool] | None
-"""A job's test of whether its client called it off (``None``: it cannot be)."""
-
-JOBS: dict[str, Callable[[Body, Limits, Cancelled], Result]] = {
+JOBS: dict[str, Callable[[Body, Limits, Cancel | None], Result]] = {
     "parse": parse_job,
     "generate": generate_job,
     "solve": solve_job,
@@ -321,28 +321,48 @@ JOBS: dict[str, Callable[[Body, Limits, Cancelled], Result]] = {
 
 FLAGS: Any = None
 """The stop flags of this worker's pool (set by the server when a job's client goes away)."""
+WATCH_SECONDS = 0.02
+"""How often a worker's watcher looks at the stop flags of its running jobs."""
+RUNNING: dict[int, Cancel] = {}
+"""This worker's running jobs, by slot, with the cancel flags their budgets hold."""
 
 
 def use_flags(flags: Any) -> None:
-    """Keep the pool's stop flags (a worker does, when it starts)."""
+    """Keep the pool's stop flags and start the watcher that passes them on to the jobs' cancel flags (a
+    worker does, when it starts).  The server sets a slot's flag in shared memory; the watcher sets the
+    job's :class:`Cancel`, which the core looks at between steps and probes."""
     global FLAGS
     FLAGS = flags
+    threading.Thread(target=_watch, args=(flags,), daemon=True, name="pencilkit-cancel-watcher").start()
 
 
-def cancelled_for(slot: int | None) -> Cancelled:
-    """The test of whether the job in ``slot`` was called off; ``None`` outside a pool."""
-    flags = FLAGS
-    if slot is None or flags is None:
+def _watch(flags: Any) -> None:
+    while True:
+        time.sleep(WATCH_SECONDS)
+        for slot, cancel in list(RUNNING.items()):
+            if flags[slot]:
+                cancel.set()
+
+
+def cancel_for(slot: int | None) -> Cancel | None:
+    """The cancel flag of the job in ``slot``, set once the server flags it; ``None`` outside a pool."""
+    if slot is None or FLAGS is None:
         return None
-    return lambda: flags[slot] != 0
+    cancel = RUNNING[slot] = Cancel()
+    if FLAGS[slot]:
+        cancel.set()
+    return cancel
 
 
 def run_job(name: str, body: Body, limits: Limits, slot: int | None = None) -> Result:
     """Run the job called ``name``; bad input becomes ``(400, {"error": ...})``."""
     try:
-        return JOBS[name](body, limits, cancelled_for(slot))
+        return JOBS[name](body, limits, cancel_for(slot))
     except PencilkitError as bad:
         return BAD_REQUEST, {"error": str(bad)}
+    finally:
+        if slot is not None:
+            RUNNING.pop(slot, None)
 
 
 def warm_up() -> None:

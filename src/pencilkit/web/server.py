@@ -73,7 +73,7 @@ class Pool:
     Each job given to the pool takes a slot of ``flags``, an array the
     workers share; the server sets a job's flag when its client goes away or
     its time is up, and the worker's solve or generation stops at its next
-    look (:func:`pencilkit.web.jobs.cancelled_for`).
+    look (:func:`pencilkit.web.jobs.cancel_for`).
     """
 
     name: str

@@ -38,7 +38,7 @@ use crate::grid::Grid;
 use crate::ladder::Ruleset;
 use crate::step::{contradiction, Found, Reason, Step, Stop, Violation};
 
-use self::rays::{Bounded, Broken, ClueView, Reading};
+use self::rays::{Broken, ClueView, Reading, Readings};
 use super::black_white;
 use super::Clues;
 
@@ -82,18 +82,41 @@ pub struct Kurodoko<const W: usize> {
 
 impl<const W: usize> Kurodoko<W> {
     /// Every numbered clue's reading of `board` (in the order of `views`), worked out once per board state.
-    fn readings(&self, board: &mut Board<W>) -> Arc<Vec<Reading<W>>> {
-        board.derived(READINGS, |b| {
-            let (black, white) = (b.shaded, b.unshaded);
-            self.views.iter().map(|view| Reading::new(view, black, white)).collect::<Vec<_>>()
-        })
+    ///
+    /// From the readings of an earlier state of the board only the clues whose
+    /// scope holds a cell decided since are read again: a reading depends on
+    /// nothing else.
+    fn readings(&self, board: &mut Board<W>) -> Arc<Readings<W>> {
+        if let Some(found) = board.read::<Readings<W>>(READINGS) {
+            return found;
+        }
+        let (black, white) = (board.shaded, board.unshaded);
+        let readings = match board.earlier::<Readings<W>>(READINGS) {
+            Some(old) if old.black.within(&black) && old.white.within(&white) => {
+                let changed = (black ^ old.black) | (white ^ old.white);
+                self.views
+                    .iter()
+                    .zip(old.readings.iter())
+                    .map(|(view, reading)| {
+                        if changed.meets(&reading.scope) {
+                            Arc::new(Reading::new(view, black, white))
+                        } else {
+                            reading.clone()
+                        }
+                    })
+                    .collect()
+            }
+            _ => self.views.iter().map(|view| Arc::new(Reading::new(view, black, white))).collect(),
+        };
+        board.keep(READINGS, Readings { black, white, readings });
+        board.read::<Readings<W>>(READINGS).expect("kept")
     }
 
     /// Each clue on its own: what it already sees and what it could see at most.
     fn clue_count(&self, board: &mut Board<W>) -> Found<W> {
         let readings = self.readings(board);
         let mut steps = Vec::new();
-        for (view, reading) in self.views.iter().zip(readings.iter()) {
+        for (view, reading) in self.views.iter().zip(readings.readings.iter()) {
             let clue = vec![view.cell as i64, view.number];
             if reading.least > view.number {
                 return sees(view, Broken::AtLeast(reading.least));
@@ -117,8 +140,8 @@ impl<const W: usize> Kurodoko<W> {
     fn rays(&self, board: &mut Board<W>) -> Found<W> {
         let readings = self.readings(board);
         let mut steps = Vec::new();
-        for (view, reading) in self.views.iter().zip(readings.iter()) {
-            let bounded = Bounded::new(view, reading);
+        for (view, reading) in self.views.iter().zip(readings.readings.iter()) {
+            let bounded = reading.bounded(view);
             if let Some(broken) = bounded.broken {
                 return sees(view, broken);
             }
@@ -215,7 +238,7 @@ impl<const W: usize> Ruleset<W> for Kurodoko<W> {
         let readings = self.readings(board);
         let undecided = board.undecided();
         let mut ranked: Vec<(i64, usize)> = Vec::new();
-        for (view, reading) in self.views.iter().zip(readings.iter()) {
+        for (view, reading) in self.views.iter().zip(readings.readings.iter()) {
             let slack = reading.most - reading.least;
             if slack == 0 {
                 continue;
@@ -224,7 +247,7 @@ impl<const W: usize> Ruleset<W> for Kurodoko<W> {
             for (d, ray) in view.rays.iter().enumerate() {
                 let (known, stop) = (reading.white[d], reading.open[d]);
                 if known < stop {
-                    ranked.push(((slack - missing).min(missing), ray.cells[known]));
+                    ranked.push(((slack - missing).min(missing), ray.cell(known)));
                 }
             }
         }
@@ -445,7 +468,7 @@ mod tests {
             let mut reached = B::single(start);
             let mut todo = vec![start];
             while let Some(cell) = todo.pop() {
-                for &next in &grid.neighbour_lists[cell] {
+                for &next in grid.neighbour_lists[cell].iter() {
                     if white.has(next) && !reached.has(next) {
                         reached.insert(next);
                         todo.push(next);
@@ -580,4 +603,130 @@ mod tests {
         let broken: Vec<&str> = rs.check(B::single(0), &grid).iter().map(|v| v.reason.key).collect();
         assert_eq!(broken, vec!["kurodoko.printed"]);
     }
+
+    /// The cut cells and the connectivity technique's reach, against one flood per cell
+    /// (`black_white`'s lemmas, for the boards Kurodoko and its generator meet).
+    mod cuts {
+        use super::*;
+        use crate::genres::black_white::{local_cuts, locally_joined, tarjan_cuts, white_cuts, FLOOD_LIMIT};
+
+        /// Few black cells (touching allowed) and a few white ones, as the generator's boards have.
+        fn sparse<const W: usize>(grid: &Grid<W>, stream: &mut Stream, black_in_100: u64) -> (Bits<W>, Bits<W>) {
+            let black: Bits<W> = (0..grid.size).filter(|_| stream.below(100) < black_in_100).collect();
+            let free: Vec<usize> = grid.full.minus(black).iter().collect();
+            let mut white = Bits::EMPTY;
+            for _ in 0..(free.len() / 8).max(1) {
+                if !free.is_empty() {
+                    white.insert(free[stream.below(free.len() as u64) as usize]);
+                }
+            }
+            (black, white)
+        }
+
+        /// The not-white cells joined to the lowest white cell whose blackening strands a white cell.
+        fn blunt<const W: usize>(grid: &Grid<W>, space: Bits<W>, white: Bits<W>) -> Bits<W> {
+            let root = white.lowest_bit();
+            let reached = grid.flood(root, space);
+            let ours = white & reached;
+            reached.minus(white).iter().filter(|&c| !ours.within(&grid.flood(root, space.without(c)))).collect()
+        }
+
+        /// What one board says: (boards checked by floods, by Tarjan, with cuts; cells locally joined).
+        fn compare<const W: usize>(grid: &Grid<W>, black: Bits<W>, white: Bits<W>) -> [usize; 4] {
+            let space = grid.full.minus(black);
+            let root = white.lowest_bit();
+            let reached = grid.flood(root, space);
+            let expected = blunt(grid, space, white);
+            assert!(expected.within(&local_cuts(grid, reached)), "the arcs filter dropped a cut");
+            for found in [white_cuts(grid, space, white), tarjan_cuts(grid, space, white)] {
+                assert_eq!((found.reached, found.stranded), (reached, white.minus(reached)));
+                assert_eq!(found.cuts.iter().map(|&(c, _)| c).collect::<Bits<W>>(), expected);
+                for &(cut, stranded) in &found.cuts {
+                    assert!(white.has(stranded) && !grid.flood(root, space.without(cut)).has(stranded));
+                }
+            }
+            let mut joined = 0;
+            for cell in space.iter() {
+                if locally_joined(grid, space, cell) {
+                    joined += 1;
+                    let near = grid.neighbours[cell] & space;
+                    assert!(near.within(&grid.flood(near.lowest_bit(), space.without(cell))), "{cell} is a cut");
+                }
+            }
+            let candidates = local_cuts(grid, reached).minus(white);
+            let left = candidates.iter().filter(|&c| !locally_joined(grid, reached, c)).count() as u32;
+            [
+                usize::from(left > 0 && left <= FLOOD_LIMIT),
+                usize::from(left > FLOOD_LIMIT),
+                usize::from(expected.any()),
+                joined,
+            ]
+        }
+
+        fn add(total: &mut [usize; 4], one: [usize; 4]) {
+            for (t, n) in total.iter_mut().zip(one) {
+                *t += n;
+            }
+        }
+
+        /// `white_cuts` (by floods, or by Tarjan past `FLOOD_LIMIT` candidates) and `tarjan_cuts` find the
+        /// cells whose blackening strands a white cell, the one flood a cell finds; every one is a local
+        /// cut; a locally joined cell is no cut.  Both ways of `white_cuts` run.
+        #[test]
+        fn cuts_agree_with_one_flood_a_cell_on_boards_of_every_size() {
+            let mut stream = Stream(11);
+            let mut total = [0; 4];
+            for round in 0..150 {
+                let share = [8, 20, 35][round % 3];
+                match round % 6 {
+                    0 => {
+                        let grid: Grid<1> = Grid::new(6, 6);
+                        let (black, white) = sparse(&grid, &mut stream, share);
+                        add(&mut total, compare(&grid, black, white));
+                    }
+                    1 => {
+                        let grid: Grid<2> = Grid::new(10, 10);
+                        let (black, white) = sparse(&grid, &mut stream, share);
+                        add(&mut total, compare(&grid, black, white));
+                    }
+                    2 => {
+                        let grid: Grid<4> = Grid::new(15, 15);
+                        let (black, white) = sparse(&grid, &mut stream, share);
+                        add(&mut total, compare(&grid, black, white));
+                    }
+                    3 => {
+                        let grid: Grid<2> = Grid::new(9, 14);
+                        let (black, white) = sparse(&grid, &mut stream, share);
+                        add(&mut total, compare(&grid, black, white));
+                    }
+                    4 => {
+                        let grid: Grid<1> = Grid::new(1, 8);
+                        let (black, white) = sparse(&grid, &mut stream, share);
+                        add(&mut total, compare(&grid, black, white));
+                    }
+                    _ => {
+                        let grid: Grid<1> = Grid::new(2, 9);
+                        let (black, white) = sparse(&grid, &mut stream, share);
+                        add(&mut total, compare(&grid, black, white));
+                    }
+                }
+            }
+            let [by_flood, by_tarjan, with_cuts, joined] = total;
+            assert!(by_flood > 10 && by_tarjan > 10 && with_cuts > 10 && joined > 1000, "{total:?}");
+        }
+
+        #[test]
+        fn local_cuts_are_the_cells_with_two_arcs_around_them() {
+            // r2c2 between the black r1c3 and r3c1: its ring splits into two arcs; the corner r1c1 has one
+            let grid: Grid<1> = Grid::new(3, 3);
+            let found = local_cuts(&grid, grid.full.without(2).without(6));
+            assert!(found.has(4) && !found.has(0));
+            // on an empty board nothing is a local cut but the middle cells of a one-row board
+            let square: Grid<1> = Grid::new(4, 4);
+            assert_eq!(local_cuts(&square, square.full), B::EMPTY);
+            let row: Grid<1> = Grid::new(1, 4);
+            assert_eq!(local_cuts(&row, row.full), B::single(1).with(2));
+        }
+    }
 }
+

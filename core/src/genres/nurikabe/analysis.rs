@@ -52,8 +52,8 @@ pub struct Analysis<const W: usize> {
     pub sea: Bits<W>,
     pub land: Bits<W>,
     pub unknown: Bits<W>,
-    /// The islands, by clue index.
-    pub islands: Vec<Island<W>>,
+    /// The islands, by clue index (shared with the analyses of later boards that keep them).
+    pub islands: Vec<Arc<Island<W>>>,
     /// Components of land that hold no clue.
     pub strays: Vec<Bits<W>>,
     pub stray_cells: Bits<W>,
@@ -75,12 +75,12 @@ impl<const W: usize> Analysis<W> {
 
     /// The islands that may still grow, by clue index.
     pub fn growing(&self) -> impl Iterator<Item = &Island<W>> {
-        self.growing.iter().map(|&k| &self.islands[k])
+        self.growing.iter().map(|&k| self.islands[k].as_ref())
     }
 
     /// The island of clue index `index`, if it has one.
     pub fn island(&self, index: usize) -> Option<&Island<W>> {
-        self.islands.binary_search_by_key(&index, |i| i.index).ok().map(|k| &self.islands[k])
+        self.islands.binary_search_by_key(&index, |i| i.index).ok().map(|k| self.islands[k].as_ref())
     }
 }
 
@@ -118,7 +118,7 @@ fn analyse<const W: usize>(board: &Board<W>, grid: &Grid<W>, puzzle: &Nurikabe<W
         earlier.growing.clone()
     };
     let dropped: Vec<usize> = suspects.into_iter().filter(|&k| earlier.islands[k].cells.meets(&near)).collect();
-    let mut kept_islands = Vec::with_capacity(earlier.islands.len());
+    let mut kept_islands: Vec<Arc<Island<W>>> = Vec::with_capacity(earlier.islands.len());
     for (k, island) in earlier.islands.iter().enumerate() {
         if dropped.contains(&k) {
             fresh |= island.cells;
@@ -134,7 +134,7 @@ fn analyse<const W: usize>(board: &Board<W>, grid: &Grid<W>, puzzle: &Nurikabe<W
             kept_strays.push(stray);
         }
     }
-    let dropped: Vec<Island<W>> = dropped.into_iter().map(|k| earlier.islands[k].clone()).collect();
+    let dropped: Vec<Arc<Island<W>>> = dropped.into_iter().map(|k| earlier.islands[k].clone()).collect();
     assemble(grid, puzzle, sea, land, unknown, kept_islands, kept_strays, grid.components(fresh), Some((&earlier, &dropped)))
 }
 
@@ -148,10 +148,10 @@ fn assemble<const W: usize>(
     sea: Bits<W>,
     land: Bits<W>,
     unknown: Bits<W>,
-    mut islands: Vec<Island<W>>,
+    mut islands: Vec<Arc<Island<W>>>,
     mut strays: Vec<Bits<W>>,
     components: Vec<Bits<W>>,
-    update: Option<(&Analysis<W>, &[Island<W>])>,
+    update: Option<(&Analysis<W>, &[Arc<Island<W>>])>,
 ) -> Result<Analysis<W>, Contradiction<W>> {
     let mut new_islands = Vec::new();
     for comp in components {
@@ -181,12 +181,12 @@ fn assemble<const W: usize>(
             size,
             need: number.map(|n| n - size),
         };
-        new_islands.push(island);
+        new_islands.push(Arc::new(island));
     }
     islands.extend(new_islands.iter().cloned());
     islands.sort_by_key(|i| i.index);
     let (mut one, mut two, mut three, mut four, mut complete_walls);
-    let added: &[Island<W>];
+    let added: &[Arc<Island<W>>];
     match update {
         Some((earlier, dropped)) if !dropped.iter().any(|i| i.is_complete()) => {
             one = earlier.touched;

@@ -22,6 +22,9 @@
 //! so they only ever underestimate a cost: both conclusions hold in every
 //! solution.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use crate::bits::Bits;
 use crate::grid::Grid;
 
@@ -178,4 +181,29 @@ pub fn errand_costs<const W: usize>(grid: &Grid<W>, core: Bits<W>, target: Bits<
         seen |= cur;
     }
     Costs { passes, affordable: seen }
+}
+
+/// Errand costs remembered before the memory starts over.
+pub const COSTS_KEPT: usize = 20_000;
+
+/// The errand costs worked out on one puzzle's boards, by island cells, errand, room and need.
+#[derive(Default)]
+pub struct CostMemory<const W: usize>(Mutex<HashMap<(Bits<W>, Bits<W>, Bits<W>, i64), Costs<W>>>);
+
+impl<const W: usize> CostMemory<W> {
+    /// `errand_costs`, remembered: probing asks again about the same island and errand while its
+    /// trials change the board elsewhere.
+    pub fn costs(&self, grid: &Grid<W>, core: Bits<W>, target: Bits<W>, within: Bits<W>, need: i64) -> Costs<W> {
+        let key = (core, target, within, need);
+        if let Some(found) = self.0.lock().expect("not poisoned").get(&key) {
+            return *found;
+        }
+        let found = errand_costs(grid, core, target, within, need);
+        let mut memory = self.0.lock().expect("not poisoned");
+        if memory.len() >= COSTS_KEPT {
+            memory.clear();
+        }
+        memory.insert(key, found);
+        found
+    }
 }

@@ -7,6 +7,7 @@
 //! by sea, so a completion whose wall would touch other land or close a 2x2
 //! block of sea is ruled out.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::bits::Bits;
@@ -29,22 +30,35 @@ pub const SHAPES_MAX_NEED: i64 = 4;
 pub type Shape<const W: usize> = (Bits<W>, Bits<W>);
 
 /// What a growing island could still become.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Prospect<const W: usize> {
+    /// The island's cells when this was worked out.
+    pub cells: Bits<W>,
+    /// For a reach found by flooding: the cells the flood could pass.
+    pub room: Bits<W>,
     /// The valid completions, when listed.
     pub shapes: Option<Vec<Shape<W>>>,
     /// The cells it could hold when finished.
     pub reach: Bits<W>,
     /// For listed completions: the cells every one takes and the cells every wall takes.
     pub agreed: (Bits<W>, Bits<W>),
+    /// Set once `island_shapes` found nothing in this island while the prospect held.
+    pub shapes_quiet: AtomicBool,
+    /// Set once `forced`'s room check found nothing in this island while the prospect held.
+    ///
+    /// rationale: a prospect is carried over only while nothing within
+    /// `need + 2` steps of the island changes, and neither check reads
+    /// farther, so what they found nothing in stays so.
+    pub room_quiet: AtomicBool,
 }
 
 /// The prospect of each growing island (by clue index, `None` for the others) and every cell some island
-/// could still take.
+/// could still take, with the masks of the analysis they were read from.
 #[derive(Clone, Debug)]
 pub struct Prospects<const W: usize> {
-    pub by_index: Vec<Option<Prospect<W>>>,
+    pub by_index: Vec<Option<Arc<Prospect<W>>>>,
     pub reach: Bits<W>,
+    stamp: [Bits<W>; 5],
 }
 
 impl<const W: usize> Prospects<W> {
@@ -76,7 +90,18 @@ pub fn bounded_reach<const W: usize>(grid: &Grid<W>, cells: Bits<W>, need: Optio
     seen
 }
 
+/// `prospects` grows the changed cells by up to this many steps, once per board, to tell which islands a
+/// change is near; islands that need more look their own neighbourhood up.
+pub const NEAR_RADIUS: i64 = 8;
+
 /// The prospects of the board's growing islands, worked out once per board state.
+///
+/// Probing asks for them on boards that differ from the last one in a few
+/// cells, so an island's prospect is carried over from the board's earlier
+/// one when nothing it reads has changed: not its cells, and no cell within
+/// `need + 2` steps (land, sea, stray land, the borders of other islands).
+/// A flooded reach is kept too when the room lost only cells it could not
+/// reach anyway.  Either way it is what working it out again would give.
 pub fn prospects<const W: usize>(
     board: &mut Board<W>,
     grid: &Grid<W>,
@@ -86,32 +111,79 @@ pub fn prospects<const W: usize>(
         return Ok(found);
     }
     let a = analysis(board, grid, puzzle)?;
+    let stamp = [a.sea, a.land, a.stray_cells, a.touched, a.touched_twice];
+    let earlier = board.earlier::<Prospects<W>>(SLOT);
+    let changed = match &earlier {
+        Some(before) => stamp.iter().zip(before.stamp.iter()).fold(Bits::EMPTY, |all, (now, then)| all | (*now ^ *then)),
+        None => grid.full,
+    };
+    let mut near = vec![changed]; // near[r]: the cells within r steps of a changed cell
     let mut by_index = vec![None; puzzle.clues.len()];
     let mut reach = Bits::EMPTY;
     for island in a.growing() {
-        let prospect = prospect(grid, &a, island);
+        let before = earlier.as_ref().and_then(|e| e.by_index[island.index].clone()).filter(|b| b.cells == island.cells);
+        if let (Some(before), Some(need)) = (&before, island.need) {
+            let radius = need + 2;
+            let touched = if radius <= NEAR_RADIUS {
+                while near.len() as i64 <= radius {
+                    let last = *near.last().expect("near holds the changed cells");
+                    near.push(grid.dilate(last));
+                }
+                island.cells & near[radius as usize]
+            } else {
+                grid.ball(island.cells, radius as usize) & changed
+            };
+            if touched.is_empty() {
+                reach |= before.reach;
+                by_index[island.index] = Some(before.clone());
+                continue;
+            }
+        }
+        let prospect = prospect(grid, &a, island, before.as_deref());
         reach |= prospect.reach;
-        by_index[island.index] = Some(prospect);
+        by_index[island.index] = Some(Arc::new(prospect));
     }
-    board.keep(SLOT, Prospects { by_index, reach });
+    board.keep(SLOT, Prospects { by_index, reach, stamp });
     Ok(board.read::<Prospects<W>>(SLOT).expect("kept"))
 }
 
-fn prospect<const W: usize>(grid: &Grid<W>, a: &Analysis<W>, island: &Island<W>) -> Prospect<W> {
+fn prospect<const W: usize>(grid: &Grid<W>, a: &Analysis<W>, island: &Island<W>, before: Option<&Prospect<W>>) -> Prospect<W> {
+    let cells = island.cells;
     if let Some(need) = island.need.filter(|&n| n <= SHAPES_MAX_NEED) {
         if let Some(shapes) = completions(grid, a, island, need) {
-            let mut taken = island.cells;
+            let mut taken = cells;
             let (mut land, mut sea) = (grid.full, grid.full);
             for &(extra, wall) in &shapes {
                 taken |= extra;
                 land &= extra;
                 sea &= wall;
             }
-            return Prospect { shapes: Some(shapes), reach: taken, agreed: (land, sea) };
+            return Prospect {
+                cells,
+                room: Bits::EMPTY,
+                shapes: Some(shapes),
+                reach: taken,
+                agreed: (land, sea),
+                shapes_quiet: AtomicBool::new(false),
+                room_quiet: AtomicBool::new(false),
+            };
         }
     }
-    let reach = bounded_reach(grid, island.cells, island.need, passable(a, island));
-    Prospect { shapes: None, reach, agreed: (Bits::EMPTY, Bits::EMPTY) }
+    let room = passable(a, island);
+    let reach = match before {
+        // the room lost only cells the island could not reach anyway
+        Some(b) if b.room.any() && room.within(&b.room) && !b.room.minus(room).meets(&b.reach) => b.reach,
+        _ => bounded_reach(grid, cells, island.need, room),
+    };
+    Prospect {
+        cells,
+        room,
+        shapes: None,
+        reach,
+        agreed: (Bits::EMPTY, Bits::EMPTY),
+        shapes_quiet: AtomicBool::new(false),
+        room_quiet: AtomicBool::new(false),
+    }
 }
 
 /// The valid `(extra cells, wall)` completions of an island that needs `need` more cells, in the numeric

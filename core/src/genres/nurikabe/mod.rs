@@ -39,13 +39,15 @@ pub const TECHNIQUES: &[&str] = &[
     "enclosed_island",
 ];
 
-/// A Nurikabe puzzle's clues, as the techniques read them.
+/// A Nurikabe puzzle's clues, as the techniques read them, and what they work out once for the puzzle.
 pub struct Nurikabe<const W: usize> {
     /// `(cell, number)` in cell order (`None`: a `?`).
     pub clues: Vec<(usize, Option<i64>)>,
     pub clue_mask: Bits<W>,
     /// The sum of the numbers; `None` when some clue is a `?`.
     pub clue_total: Option<i64>,
+    /// The costs of errands met on this puzzle's boards (see `errands::remembered_costs`).
+    pub errand_costs: errands::CostMemory<W>,
 }
 
 impl<const W: usize> Nurikabe<W> {
@@ -74,7 +76,7 @@ pub fn ruleset<const W: usize>(grid: &Grid<W>, clues: &Clues) -> Result<Box<dyn 
         last = Some(cell);
     }
     let clue_total = clues.clues.iter().map(|&(_, n)| n).sum();
-    Ok(Box::new(Nurikabe { clues: clues.clues.clone(), clue_mask, clue_total }))
+    Ok(Box::new(Nurikabe { clues: clues.clues.clone(), clue_mask, clue_total, errand_costs: Default::default() }))
 }
 
 impl<const W: usize> Ruleset<W> for Nurikabe<W> {

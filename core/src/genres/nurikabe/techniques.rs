@@ -20,13 +20,15 @@
 //! Every technique returns only what holds in every solution of the board
 //! it is given; over-approximations (reach, room) only rule values out.
 
+use std::sync::atomic::Ordering;
+
 use crate::bits::Bits;
 use crate::board::Board;
 use crate::grid::Grid;
 use crate::step::{contradiction, Found, Reason, Step};
 
 use super::analysis::{analysis, Analysis};
-use super::errands::{errand_costs, errands};
+use super::errands::errands;
 use super::fence::{fence_boxes, walled_off, Span};
 use super::islands::{bounded_reach, cannot_lose, passable, prospects, Prospects, SHAPES_MAX_NEED};
 use super::sea::{gap, sea_parts, separating};
@@ -291,7 +293,9 @@ fn island_shapes<const W: usize>(puzzle: &Nurikabe<W>, board: &mut Board<W>, gri
         let Some(need) = island.need.filter(|&n| n != 0 && n <= SHAPES_MAX_NEED) else { continue };
         let prospect = open.by_index[island.index].as_ref().expect("a growing island has a prospect");
         let Some(shapes) = &prospect.shapes else { continue };
-        let _ = need;
+        if need == 0 || prospect.shapes_quiet.load(Ordering::Relaxed) {
+            continue;
+        }
         if shapes.is_empty() {
             let reason = Reason::new("nurikabe.no_shape", island.named().to_vec(), vec![]);
             return contradiction(reason, island.cells);
@@ -303,6 +307,7 @@ fn island_shapes<const W: usize>(puzzle: &Nurikabe<W>, board: &mut Board<W>, gri
             ints.push(shapes.len() as i64);
             return Ok(vec![Step::new(sea, land, Reason::new("nurikabe.shapes", ints, vec![land, sea]))]);
         }
+        prospect.shapes_quiet.store(true, Ordering::Relaxed);
     }
     Ok(Vec::new())
 }
@@ -354,6 +359,9 @@ fn room<const W: usize>(
     for island in a.growing() {
         let Some(number) = island.number else { continue };
         let prospect = open.by_index[island.index].as_ref().expect("a growing island has a prospect");
+        if prospect.room_quiet.load(Ordering::Relaxed) {
+            continue;
+        }
         let reach = prospect.reach;
         let size = reach.count() as i64;
         if size < number {
@@ -361,6 +369,7 @@ fn room<const W: usize>(
             return contradiction(reason, reach);
         }
         if size - number > ROOM_SLACK {
+            prospect.room_quiet.store(true, Ordering::Relaxed);
             continue;
         }
         let need = number - island.size;
@@ -376,6 +385,7 @@ fn room<const W: usize>(
         if !steps.is_empty() {
             return Ok(steps);
         }
+        prospect.room_quiet.store(true, Ordering::Relaxed);
     }
     Ok(steps)
 }
@@ -416,7 +426,7 @@ fn errand<const W: usize>(puzzle: &Nurikabe<W>, board: &mut Board<W>, grid: &Gri
         let need = island.need.expect("a numbered island");
         let others = reaches.iter().filter(|(k, _)| *k != job.island).fold(Bits::EMPTY, |all, (_, r)| all | *r);
         let room = passable(&a, island);
-        let costs = errand_costs(grid, island.cells, job.cells, room, need);
+        let costs = puzzle.errand_costs.costs(grid, island.cells, job.cells, room, need);
         let mine = (open.reach_of(job.island).unwrap_or_default() & a.unknown).minus(done);
         let passes = costs.passes & mine;
         let beyond = mine.minus(others).minus(costs.affordable).minus(passes);

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ...frame.board import Board, Contradiction
-from ...frame.budget import Budget, active, check_time
+from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, lowest
@@ -69,64 +69,65 @@ class Reading:
         return self.board.puzzle.room_masks
 
     def with_move(self, rooms: tuple[int, ...], numbers: dict[Cell, int], ruleset: Ruleset,
-                  level: Level) -> Reading | None:
+                  level: Level, budget: Budget | None) -> Reading | None:
         """The reading after a move (other rooms or numbers), the ladder run on from this board;
         ``None`` when the ladder refutes it."""
         grid = self.grid
         puzzle = Puzzle.make("heyawake", grid.rows, grid.cols, numbers, rooms)
         board = ruleset.board(puzzle, self.board.shaded, self.board.unshaded)
         try:
-            ruleset.run(board, max_level=level)
+            ruleset.run(board, max_level=level, budget=budget)
         except Contradiction:
             return None
         return Reading(rooms, numbers, board)
 
 
 def construct(rows: int, cols: int, level: Level, rng: random.Random,
-              deadline: float | None = None) -> Painting | None:
+              budget: Budget | None = None) -> Painting | None:
     """A painting whose puzzle, with the numbers chosen, the ladder up to ``level`` finishes, or, where
     no move helps, one unique when fully numbered (see the module docstring); ``None`` when that fails
-    too.  Past ``deadline`` a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`."""
+    too.  Once ``budget`` runs out, a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`."""
     from . import HEYAWAKE
 
     ruleset = HEYAWAKE.ruleset
     rooms = draw_rooms(rows, cols, rng)
-    with active(Budget.until(deadline)):
-        bare = Reading(rooms, {}, ruleset.board(Puzzle.make("heyawake", rows, cols, {}, rooms)))
-        reading = bare.with_move(rooms, {}, ruleset, level)
-        if reading is None:
-            return None
-        while reading.board.undecided:
-            for kind in (_numbers, _cut_rooms, _zeros):
-                moves = kind(reading, ruleset, level, rng)
-                taken = next((move for move in moves if _solution(move.board) is not None), None)
-                if taken is not None:
-                    reading = taken
-                    break
-            else:
-                return _painted_and_cut(reading, rng)
+    bare = Reading(rooms, {}, ruleset.board(Puzzle.make("heyawake", rows, cols, {}, rooms)))
+    reading = bare.with_move(rooms, {}, ruleset, level, budget)
+    if reading is None:
+        return None
+    while reading.board.undecided:
+        for kind in (_numbers, _cut_rooms, _zeros):
+            moves = kind(reading, ruleset, level, rng, budget)
+            taken = next((move for move in moves if _solution(move.board, budget) is not None), None)
+            if taken is not None:
+                reading = taken
+                break
+        else:
+            return _painted_and_cut(reading, rng, budget)
     return Painting(rows, cols, reading.rooms, reading.board.shaded)
 
 
-def _painted_and_cut(reading: Reading, rng: random.Random) -> Painting | None:
+def _painted_and_cut(reading: Reading, rng: random.Random, budget: Budget | None) -> Painting | None:
     """Where no move helps: a solution of the reading as it stands (the SAT engine's, within
     :data:`SAT_ROUNDS`), its rooms cut until the fully numbered puzzle is unique (:func:`make_unique`)."""
-    shaded = _solution(reading.board)
+    shaded = _solution(reading.board, budget)
     if shaded is None:
         return None
-    check_time()
+    if budget is not None:
+        budget.check()
     grid = reading.grid
     return make_unique(Painting(grid.rows, grid.cols, reading.rooms, shaded), rng)
 
 
-def _solution(board: Board) -> Mask | None:
+def _solution(board: Board, budget: Budget | None) -> Mask | None:
     """The black cells of a solution of the board's puzzle that keeps its decided cells, as the SAT
     engine finds one within :data:`SAT_ROUNDS` solver calls (each cutting off models whose white cells
     fall apart); ``None`` when it finds none so soon."""
     from ...engines.sat import SatSession, SatTimeout
     from . import HEYAWAKE
 
-    check_time()  # a count is bounded by solver calls, not by the clock: the deadline is looked at first
+    if budget is not None:
+        budget.check()  # a count is bounded by solver calls, not by the clock: the budget is looked at first
     with SatSession(HEYAWAKE, board.puzzle, given=(board.shaded, board.unshaded)) as session:
         try:
             return session.next_solution(rounds=SAT_ROUNDS)
@@ -150,7 +151,7 @@ Change = tuple[tuple[int, ...], dict[Cell, int]]
 """A move's rooms and numbers."""
 
 
-def _helpful(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
+def _helpful(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random, budget: Budget | None,
              changes: Callable[[Mask], Iterable[Change]]) -> Iterator[Reading]:
     """The readings after the ``changes`` of open rooms (:func:`_open_rooms`; the first
     :data:`ROOMS_TRIED`, more only while none helps) after which the ladder decides more: the most cells
@@ -162,14 +163,15 @@ def _helpful(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Rando
         if tried >= ROOMS_TRIED and found:
             break
         for rooms, numbers in changes(masks[room]):
-            moved = reading.with_move(rooms, numbers, ruleset, level)
+            moved = reading.with_move(rooms, numbers, ruleset, level, budget)
             if moved is not None and moved.board.undecided != board.undecided:
                 found.append((board.undecided.bit_count() - moved.board.undecided.bit_count(), rng.random(), moved))
     found.sort(key=lambda item: (-item[0], item[1]))
     return (moved for _, _, moved in found)
 
 
-def _numbers(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
+def _numbers(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
+             budget: Budget | None) -> Iterator[Reading]:
     """Readings with one more number, from 1 up to the most black cells its room can still hold."""
     board, grid = reading.board, reading.grid
 
@@ -179,10 +181,11 @@ def _numbers(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Rando
         for count in range(max(black, 1), most + 1):
             yield reading.rooms, {**reading.numbers, lowest(mask): count}
 
-    return _helpful(reading, ruleset, level, rng, numbered)
+    return _helpful(reading, ruleset, level, rng, budget, numbered)
 
 
-def _zeros(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
+def _zeros(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
+           budget: Budget | None) -> Iterator[Reading]:
     """Readings with one more number 0, in a room without a black cell."""
     board = reading.board
 
@@ -190,10 +193,11 @@ def _zeros(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random)
         if not mask & board.shaded:
             yield reading.rooms, {**reading.numbers, lowest(mask): 0}
 
-    return _helpful(reading, ruleset, level, rng, zero)
+    return _helpful(reading, ruleset, level, rng, budget, zero)
 
 
-def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random) -> Iterator[Reading]:
+def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
+               budget: Budget | None) -> Iterator[Reading]:
     """Readings with a room without a number cut in two rectangles by one line."""
     grid = reading.grid
     fresh = len(reading.room_masks())
@@ -205,7 +209,7 @@ def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Ran
             labels = [fresh if parts[0] >> cell & 1 else label for cell, label in enumerate(reading.rooms)]
             yield number_rooms(grid, labels), dict(reading.numbers)
 
-    return _helpful(reading, ruleset, level, rng, cut)
+    return _helpful(reading, ruleset, level, rng, budget, cut)
 
 
 __all__ = ["ROOMS_TRIED", "Reading", "SAT_ROUNDS", "construct"]

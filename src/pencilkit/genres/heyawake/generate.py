@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...frame.symmetry import Symmetry
@@ -46,7 +47,7 @@ class HeyawakeGenerator(MonotoneGenerator):
         return HEYAWAKE.ruleset
 
     def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Painting | None:
+              budget: Budget | None = None) -> Painting | None:
         """A painting whose fully numbered puzzle the ladder up to ``target`` finishes.
 
         On boards of :data:`CONSTRUCTED_CELLS` or more, built as the ladder up
@@ -61,23 +62,23 @@ class HeyawakeGenerator(MonotoneGenerator):
         still does (:func:`grow_rooms`; above medium the ladder is too slow to
         ask so often)."""
         if rows * cols >= CONSTRUCTED_CELLS:
-            built = construct(rows, cols, min(target, CONSTRUCTION_LEVEL), rng, deadline)
-            return None if built is None else open_up(built, self.ruleset, target, rng, deadline)
+            built = construct(rows, cols, min(target, CONSTRUCTION_LEVEL), rng, budget)
+            return None if built is None else open_up(built, self.ruleset, target, rng, budget)
         painting = paint(rows, cols, rng, unique=target > Level.EASY)
         if painting is not None:
-            painting = open_up(painting, self.ruleset, target, rng, deadline)
+            painting = open_up(painting, self.ruleset, target, rng, budget)
         if painting is None or target > Level.MEDIUM:
             return painting
-        return grow_rooms(painting, rng, keeps=lambda merged: self.finishes(merged, target, deadline))
+        return grow_rooms(painting, rng, keeps=lambda merged: self.finishes(merged, target, budget))
 
     def painted(self, puzzle: Puzzle, solution: Answer) -> Painting:
         """The puzzle's rooms with the solution's black cells: a room's number is written in its first cell."""
         assert puzzle.rooms is not None, "a Heyawake puzzle has rooms"
         return Painting(puzzle.rows, puzzle.cols, puzzle.rooms, solution.shaded)
 
-    def finishes(self, painting: Painting, level: Level, deadline: float | None) -> bool:
+    def finishes(self, painting: Painting, level: Level, budget: Budget | None) -> bool:
         """Whether the ladder up to ``level`` finishes the fully numbered puzzle of ``painting``."""
-        return finishes(self.ruleset, painting.board(painting.slots), level, deadline)
+        return finishes(self.ruleset, painting.board(painting.slots), level, budget)
 
     def max_level(self, rows: int, cols: int) -> Level:
         """The hardest level the shape holds (:func:`~pencilkit.genres.heyawake.feasibility.max_level`):

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from ...frame.board import Board
+from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...grid import Cell, Grid, Mask, cells
@@ -418,7 +419,7 @@ def room_cuts(grid: Grid, room: Mask) -> list[list[Mask]]:
 
 
 def open_up(painting: Painting, ruleset: Ruleset, level: Level, rng: random.Random,
-            deadline: float | None = None) -> Painting | None:
+            budget: Budget | None = None) -> Painting | None:
     """The painting with rooms cut until the ladder up to ``level`` finishes its fully numbered puzzle
     (then that puzzle is unique, every technique being sound); ``None`` when no room with an open cell
     can be cut.
@@ -433,7 +434,7 @@ def open_up(painting: Painting, ruleset: Ruleset, level: Level, rng: random.Rand
 
     board = painting.board(painting.slots)
     for _ in range(UNIQUE_ROUNDS * len(painting.room_masks)):
-        if finishes(ruleset, board, level, deadline):
+        if finishes(ruleset, board, level, budget):
             return painting
         rooms = sorted({painting.rooms[c] for c in cells(board.undecided)})
         rng.shuffle(rooms)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...puzzle import Answer, Puzzle
@@ -61,7 +62,7 @@ class KurodokoGenerator(MonotoneGenerator):
         return KURODOKO.ruleset
 
     def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Painting:
+              budget: Budget | None = None) -> Painting:
         """Any painting (:func:`~pencilkit.genres.kurodoko.layout.paint`) can be clued to any level."""
         return paint(rows, cols, rng)
 

@@ -42,14 +42,13 @@ smaller islands on larger boards (:func:`easy_cap`).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
 from ...engines.sat import SatSession, SatTimeout, answer_of
 from ...frame.board import Board
-from ...frame.budget import OutOfTime
+from ...frame.budget import Budget
 from ...frame.generate import (
     Assessment,
     Candidate,
@@ -279,7 +278,7 @@ class NurikabeGenerator(GenreGenerator):
         return feasibility.max_level(rows, cols)
 
     def start(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Candidate | None:
+              budget: Budget | None = None) -> Candidate | None:
         if self.symmetry is not Symmetry.NONE:
             perms = self.symmetry.maps(rows, cols)
             if target >= Level.EXPERT or not self.band.applies(rows, cols):
@@ -305,7 +304,7 @@ class NurikabeGenerator(GenreGenerator):
         return None if layout is None else NurikabeCandidate(layout)
 
     def find_rival(self, candidate: Candidate, board: Board, target: Level,
-                   deadline: float | None) -> RivalCheck | None:
+                   budget: Budget | None) -> RivalCheck | None:
         """A second solution of the stalled board, by SAT (expert targets, and every target in the published style).
 
         The intended solution is blocked, the board's decided cells are
@@ -326,8 +325,8 @@ class NurikabeGenerator(GenreGenerator):
         more is handed back to the frame's bounded search (``None``), or in
         the published style left unknown (``settled=False``: that search
         rarely settles a board with big islands open).  The solver is deterministic and the limits are
-        counts, so a seed still gives one puzzle.  The deadline is looked at
-        between calls, not during one: interrupting the solver needs a timer
+        counts, so a seed still gives one puzzle.  The budget is looked at
+        between calls, not during one: interrupting the solver needs a watcher
         thread per call, which costs more than the solving, and a check from
         a stalled board takes milliseconds.  Where the frame's bounded search
         runs out and leaves a candidate unknown, the SAT check nearly always
@@ -340,7 +339,7 @@ class NurikabeGenerator(GenreGenerator):
         solution = candidate.solution
         try:
             given = (board.shaded, board.unshaded) if published else (0, 0)
-            with SatSession(NURIKABE, puzzle, solver=RIVAL_SOLVER, deadline=deadline, conflicts=RIVAL_CONFLICTS,
+            with SatSession(NURIKABE, puzzle, solver=RIVAL_SOLVER, budget=budget, conflicts=RIVAL_CONFLICTS,
                             given=given) as session:
                 session.block(solution.shaded)
                 session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))
@@ -351,13 +350,13 @@ class NurikabeGenerator(GenreGenerator):
                 else:
                     found = session.next_solution(session.literals(board.shaded, board.unshaded))
         except SatTimeout:
-            if deadline is not None and time.perf_counter() > deadline:
-                raise OutOfTime from None
+            if budget is not None:
+                budget.check()
             if published:
                 return RivalCheck(None, settled=False)  # unknown: repaired where the ladder stalled
             return None  # a hard check: the frame's bounded search decides instead
-        if deadline is not None and time.perf_counter() > deadline:
-            raise OutOfTime
+        if budget is not None:
+            budget.check()
         return RivalCheck(None if found is None else answer_of(puzzle, found))
 
     def rival_clues(self, puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
@@ -365,7 +364,7 @@ class NurikabeGenerator(GenreGenerator):
         return rival_clues(puzzle, solution, rival, open_cells)
 
     def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random, deadline: float | None = None) -> Candidate | None:
+               rng: random.Random, budget: Budget | None = None) -> Candidate | None:
         assert isinstance(candidate, NurikabeCandidate)
         layout = candidate.layout
         changed: Layout | None
@@ -397,7 +396,7 @@ def _near_rival(session: SatSession, board: Board, solution: Answer) -> Mask | N
     The open cells outside the window are assumed as in ``solution`` for one
     call at a time; the session has ``solution`` blocked, and the cuts each
     call adds hold in every solution, so later calls keep them.  Raises
-    :class:`SatTimeout` once the session's deadline has passed.
+    :class:`SatTimeout` once the session's budget has run out.
     """
     grid = board.grid
     open_cells = board.undecided
@@ -409,7 +408,7 @@ def _near_rival(session: SatSession, board: Board, solution: Answer) -> Mask | N
             found = session.next_solution(session.literals(solution.shaded & held, solution.unshaded & held),
                                           rounds=NEAR_ROUNDS, conflicts=NEAR_CONFLICTS)
         except SatTimeout:
-            if session.deadline is not None and time.perf_counter() > session.deadline:
+            if session.expired():
                 raise  # the caller's out of time, as for the whole board's check
             continue
         if found is not None:
