@@ -590,11 +590,17 @@ type Pair<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>);
 type Broken<'py> = (&'static str, Bound<'py, PyTuple>, Bound<'py, PyAny>);
 type ProbeTuple = (String, i64, usize, i64, bool);
 
+/// The probes as the core takes them; a probe whose trials would run itself (an inner ladder not below
+/// its own level) would recurse without end, so it is refused.
 fn probe_specs(probes: Vec<ProbeTuple>) -> PyResult<Vec<ProbeSpec>> {
     probes
         .into_iter()
         .map(|(name, level, max_steps, inner, sweep)| {
-            Ok(ProbeSpec { name, level: level_of(level)?, max_steps, inner_level: level_of(inner)?, sweep })
+            let (level, inner_level) = (level_of(level)?, level_of(inner)?);
+            if inner_level >= level {
+                return Err(PyValueError::new_err(format!("probe {name:?}: its trials' ladder must be below its level")));
+            }
+            Ok(ProbeSpec { name, level, max_steps, inner_level, sweep })
         })
         .collect()
 }

@@ -40,3 +40,83 @@ pub fn techniques(name: &str) -> &'static [&'static str] {
         _ => &[],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::bits::Bits;
+    use crate::budget::Budget;
+    use crate::ladder::{Context, Rung, Trace, Work};
+    use crate::level::Level;
+    use crate::probing::ProbeSpec;
+    use crate::search::{count, Depths};
+
+    /// A context with every technique of the genre and the usual probes, when the clues make a puzzle.
+    fn context(name: &str, rows: usize, cols: usize, clues: &Clues) -> Option<Context<1>> {
+        let grid = Grid::new(rows, cols);
+        let ruleset = build(name, &grid, clues).ok()?;
+        let rungs = techniques(name)
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Rung { name: n.to_string(), level: Level::Medium, work: Work::Native(i) })
+            .collect();
+        let probe = |name: &str, level, steps, inner, sweep| ProbeSpec {
+            name: name.into(),
+            level,
+            max_steps: steps,
+            inner_level: inner,
+            sweep,
+        };
+        let probes = vec![
+            probe("short", Level::Hard, 4, Level::Medium, false),
+            probe("long", Level::Expert, 12, Level::Medium, true),
+            probe("deep", Level::Expert, 12, Level::Hard, false),
+        ];
+        Some(Context::new(grid, ruleset, rungs, probes))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Whatever clues and rooms a genre is given, it refuses them or solves from them without a panic.
+        #[test]
+        fn any_clues_are_refused_or_solved_without_a_panic(
+            genre in prop::sample::select(vec!["nurikabe", "kurodoko", "heyawake", "none"]),
+            rows in 1usize..5,
+            cols in 1usize..5,
+            clues in prop::collection::vec((0usize..20, prop::option::of(-2i64..12)), 0..5),
+            labels in prop::collection::vec(0usize..5, 16),
+            sized in any::<bool>(),
+            decided in any::<u64>(),
+        ) {
+            // rooms of the board's size (numbered or not, connected or not), or of another size, or none
+            let rooms = match (genre, sized) {
+                ("heyawake", true) => Some(labels[..rows * cols].to_vec()),
+                ("heyawake", false) => Some(labels.clone()),
+                _ => None,
+            };
+            let mut sorted = clues.clone();
+            sorted.sort_by_key(|&(cell, _)| cell);
+            sorted.dedup_by_key(|&mut (cell, _)| cell);
+            for given in [clues.clone(), sorted] {
+                let Some(context) = context(genre, rows, cols, &Clues { clues: given.clone(), rooms: rooms.clone() }) else {
+                    continue;
+                };
+                let full = context.grid.full;
+                let clue_cells: Bits<1> = given.iter().map(|&(c, _)| c).filter(|&c| c < rows * cols).collect();
+                let unshaded = if genre == "heyawake" { Bits::EMPTY } else { clue_cells };
+                let shaded = Bits([decided]) & full;
+                for (s, u) in [(Bits::EMPTY, unshaded), (shaded.minus(unshaded), unshaded)] {
+                    let Ok(mut board) = context.board(s, u) else { continue };
+                    let budget = Budget::new(2_000, Some(5.0), None);
+                    let _ = context.run(&mut board, Level::Expert, &mut Trace::new(true), None, &budget);
+                    let board = context.board(s, u).expect("the same cells");
+                    let _ = count(&context, &board, 2, Depths { level: Level::Hard, deep: Level::Medium, shallow: 2 }, &budget);
+                    let _ = context.ruleset.check(shaded, &context.grid);
+                }
+            }
+        }
+    }
+}

@@ -36,6 +36,10 @@ class ProbeSpec:
     sweep: bool = False
     """Whether a pass tries every cell and hands its findings out one at a time."""
 
+    def __post_init__(self) -> None:
+        if self.inner_level >= self.level:
+            raise ValueError(f"probe {self.name!r}: its trials' ladder must be below its level")
+
 
 def refuted(puzzle: Puzzle, reason: Reason, words: tuple[str, str], inner: Callable[[Reason], str]) -> str:
     """``if r2c3 were sea, <the rule it broke>; so r2c3 is land``."""
