@@ -39,73 +39,67 @@ pyo3::create_exception!(
 
 // -- widths ------------------------------------------------------------------
 
+/// Calls `$callback!` with `$args` and the widths (in words of 64 cells) a board may have, each with the
+/// name of its variant: the one list every width-dispatching macro below is made from.  A board takes the
+/// narrowest that holds it (the widest holds the largest board, 100x100).
+macro_rules! widths {
+    ($callback:ident! $args:tt) => {
+        $callback! { $args; 1 W1, 2 W2, 3 W3, 4 W4, 6 W6, 8 W8, 12 W12, 16 W16, 24 W24, 32 W32, 40 W40, 64 W64, 157 W157 }
+    };
+}
+
 /// Runs `$body` with `$w` bound to the width (in words) of a board of `$cells` cells.
 macro_rules! with_width {
-    ($cells:expr, $w:ident => $body:expr) => {{
+    ($cells:expr, $w:ident => $body:expr) => {
+        widths!(with_width_chain! ($cells, $w, $body))
+    };
+}
+
+macro_rules! with_width_chain {
+    (($cells:expr, $w:ident, $body:expr); $($width:literal $v:ident),*) => {{
         let cells: usize = $cells;
-        if cells <= 64 {
-            const $w: usize = 1;
-            $body
-        } else if cells <= 128 {
-            const $w: usize = 2;
-            $body
-        } else if cells <= 256 {
-            const $w: usize = 4;
-            $body
-        } else if cells <= 512 {
-            const $w: usize = 8;
-            $body
-        } else if cells <= 1024 {
-            const $w: usize = 16;
-            $body
-        } else if cells <= 2048 {
-            const $w: usize = 32;
-            $body
-        } else if cells <= 4096 {
-            const $w: usize = 64;
-            $body
-        } else {
-            const $w: usize = 157;
-            $body
+        loop {
+            $(
+                if cells <= 64 * $width {
+                    const $w: usize = $width;
+                    break $body;
+                }
+            )*
+            unreachable!("a board of {cells} cells is checked before it is built");
         }
     }};
 }
 
 /// Declares an enum with one variant a width, each holding `$inner<W>`.
 macro_rules! by_width {
-    ($name:ident, $inner:ident) => {
+    (($name:ident, $inner:ident); $($width:literal $v:ident),*) => {
         #[allow(clippy::large_enum_variant)] // held one at a time in a Python object: its size is no matter
         enum $name {
-            W1($inner<1>),
-            W2($inner<2>),
-            W4($inner<4>),
-            W8($inner<8>),
-            W16($inner<16>),
-            W32($inner<32>),
-            W64($inner<64>),
-            W157($inner<157>),
+            $($v($inner<$width>),)*
         }
     };
 }
 
 type Shared<const W: usize> = Arc<Context<W>>;
 
-by_width!(AnyBoard, Board);
-by_width!(AnyContext, Shared);
-by_width!(AnySolutions, Solutions);
+widths!(by_width! (AnyBoard, Board));
+widths!(by_width! (AnyContext, Shared));
+widths!(by_width! (AnySolutions, Solutions));
 
-/// Matches a context with a board of the same width: `$c` and `$b` bound in `$body`.
+/// Matches a context with a board (or a search) of the same width: `$c` and `$b` bound in `$body`.
 macro_rules! pair {
+    (search $ctx:expr, $search:expr, |$c:ident, $b:ident| $body:expr) => {
+        widths!(pair_arms! ($ctx, AnySolutions, $search, $c, $b, $body))
+    };
     ($ctx:expr, $board:expr, |$c:ident, $b:ident| $body:expr) => {
+        widths!(pair_arms! ($ctx, AnyBoard, $board, $c, $b, $body))
+    };
+}
+
+macro_rules! pair_arms {
+    (($ctx:expr, $kind:ident, $board:expr, $c:ident, $b:ident, $body:expr); $($width:literal $v:ident),*) => {
         match ($ctx, $board) {
-            (AnyContext::W1($c), AnyBoard::W1($b)) => $body,
-            (AnyContext::W2($c), AnyBoard::W2($b)) => $body,
-            (AnyContext::W4($c), AnyBoard::W4($b)) => $body,
-            (AnyContext::W8($c), AnyBoard::W8($b)) => $body,
-            (AnyContext::W16($c), AnyBoard::W16($b)) => $body,
-            (AnyContext::W32($c), AnyBoard::W32($b)) => $body,
-            (AnyContext::W64($c), AnyBoard::W64($b)) => $body,
-            (AnyContext::W157($c), AnyBoard::W157($b)) => $body,
+            $((AnyContext::$v($c), $kind::$v($b)) => $body,)*
             _ => Err(PyValueError::new_err("the board belongs to another puzzle")),
         }
     };
@@ -114,15 +108,14 @@ macro_rules! pair {
 /// Matches any enum of `by_width!`: `$x` bound in `$body`.
 macro_rules! each {
     ($name:ident, $value:expr, |$x:ident| $body:expr) => {
+        widths!(each_arms! ($name, $value, $x, $body))
+    };
+}
+
+macro_rules! each_arms {
+    (($name:ident, $value:expr, $x:ident, $body:expr); $($width:literal $v:ident),*) => {
         match $value {
-            $name::W1($x) => $body,
-            $name::W2($x) => $body,
-            $name::W4($x) => $body,
-            $name::W8($x) => $body,
-            $name::W16($x) => $body,
-            $name::W32($x) => $body,
-            $name::W64($x) => $body,
-            $name::W157($x) => $body,
+            $($name::$v($x) => $body,)*
         }
     };
 }
@@ -137,16 +130,16 @@ trait Widen<const W: usize>: Sized {
 struct Width;
 
 macro_rules! widen {
-    ($($w:literal $v:ident),*) => {$(
-        impl Widen<$w> for Width {
-            fn board(board: Board<$w>) -> AnyBoard { AnyBoard::$v(board) }
-            fn context(context: Arc<Context<$w>>) -> AnyContext { AnyContext::$v(context) }
-            fn solutions(search: Solutions<$w>) -> AnySolutions { AnySolutions::$v(search) }
+    ((); $($width:literal $v:ident),*) => {$(
+        impl Widen<$width> for Width {
+            fn board(board: Board<$width>) -> AnyBoard { AnyBoard::$v(board) }
+            fn context(context: Arc<Context<$width>>) -> AnyContext { AnyContext::$v(context) }
+            fn solutions(search: Solutions<$width>) -> AnySolutions { AnySolutions::$v(search) }
         }
     )*};
 }
 
-widen!(1 W1, 2 W2, 4 W4, 8 W8, 16 W16, 32 W32, 64 W64, 157 W157);
+widths!(widen! ());
 
 // -- masks -------------------------------------------------------------------
 
@@ -909,22 +902,6 @@ struct Search {
     cells: usize,
 }
 
-macro_rules! search_pair {
-    ($ctx:expr, $search:expr, |$c:ident, $s:ident| $body:expr) => {
-        match ($ctx, $search) {
-            (AnyContext::W1($c), AnySolutions::W1($s)) => $body,
-            (AnyContext::W2($c), AnySolutions::W2($s)) => $body,
-            (AnyContext::W4($c), AnySolutions::W4($s)) => $body,
-            (AnyContext::W8($c), AnySolutions::W8($s)) => $body,
-            (AnyContext::W16($c), AnySolutions::W16($s)) => $body,
-            (AnyContext::W32($c), AnySolutions::W32($s)) => $body,
-            (AnyContext::W64($c), AnySolutions::W64($s)) => $body,
-            (AnyContext::W157($c), AnySolutions::W157($s)) => $body,
-            _ => Err(PyRuntimeError::new_err("a search of another width")),
-        }
-    };
-}
-
 #[pymethods]
 impl Search {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -936,7 +913,7 @@ impl Search {
         let engine = self.engine.get();
         let budget = self.budget.clone();
         let cells = self.cells;
-        search_pair!(&engine.context, &mut self.search, |c, s| {
+        pair!(search &engine.context, &mut self.search, |c, s| {
             let next = unlocked(py, || s.next(c, &budget))?;
             match next {
                 Ok(Some(board)) => Ok(Some(State::of(board, cells))),

@@ -12,8 +12,23 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 /// A set of cells: bit `i` set means cell `i` is in it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> std::hash::Hash for Bits<W> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+impl<const W: usize> PartialEq for Bits<W> {
+    /// Word by word, inlined (the comparison ends every flood's loop; a library call for it costs more
+    /// than the words).
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0.iter().zip(other.0.iter()).fold(0, |diff, (a, b)| diff | (a ^ b)) == 0
+    }
+}
 
 impl<const W: usize> Default for Bits<W> {
     fn default() -> Self {

@@ -31,7 +31,7 @@
 //! the same board, a longer probe with the same inner ladder takes its
 //! outcome instead of running it again.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::bits::Bits;
 use crate::board::Board;
@@ -186,7 +186,7 @@ fn find_with<const W: usize>(
     let candidates = context.ruleset.candidates(board, &context.grid)?;
     let order = nearest_first(&context.grid, candidates, fresh);
     let mut failed = memory.failed.remove(&index).unwrap_or_default();
-    let mut ran = HashMap::new();
+    let mut ran = HashMap::default();
     let mut pass = Pass { context, spec, failed: &mut failed, ran: &mut ran, budget };
     let mut found = pass.run(board, memory, &order, true);
     if let Ok((steps, _, skipped)) = &found {

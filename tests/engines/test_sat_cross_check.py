@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from pencilkit import Puzzle, solve
-from pencilkit.engines.sat import count_sat, refute
+from pencilkit.engines.sat import SatResult, count_sat, refute
 from pencilkit.frame import oracle
 from pencilkit.frame.budget import Budget, Cancel
 from pencilkit.frame.board import Contradiction
@@ -285,29 +285,29 @@ def test_a_count_called_off_stops_between_solver_calls(solver: str, monkeypatch:
 
 
 def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ladder stalls, the exact count starts; called off there, the solve ends ``gave_up`` (it used
-    to count on to the end, deaf to the call)."""
+    """The ladder stalls, the exact stage starts; called off as it encodes the board, the count stops at its
+    first look and the solve ends ``gave_up``, not counted to the end."""
     from pencilkit.engines import sat
 
     puzzle = Puzzle.from_id("kurodoko:5x5:.,.,.,.,.,3,.,7,.,.,.,.,8,.,.,.,.,.,.,6,.,.,.,.,2")
     assert solve(puzzle).status is Status.MULTIPLE
     stop = Cancel()
-    counted: list[Puzzle] = []
-    narrow = sat.narrow
+    counted: list[SatResult] = []
+    relaxed = sat._relaxed
 
-    def narrow_then_stop(*args: Any, **kwargs: Any) -> Any:
+    def relaxed_then_stop(*args: Any, **kwargs: Any) -> Any:
         stop.set()  # the call comes while the exact stage runs
-        return narrow(*args, **kwargs)
+        return relaxed(*args, **kwargs)
 
-    def count(genre: Any, puzzle: Puzzle, *args: Any, **kwargs: Any) -> Any:
-        counted.append(puzzle)
-        return count_sat(genre, puzzle, *args, **kwargs)
+    def count(*args: Any, **kwargs: Any) -> Any:
+        counted.append(count_sat(*args, **kwargs))
+        return counted[-1]
 
-    monkeypatch.setattr(sat, "narrow", narrow_then_stop)
+    monkeypatch.setattr(sat, "_relaxed", relaxed_then_stop)
     monkeypatch.setattr(sat, "count_sat", count)
     found = solve(puzzle, cancel=stop)
     assert stop.is_set() and found.status is Status.GAVE_UP and found.method == "sat"
-    assert not counted, "no count starts once the work is called off"
+    assert [(c.count, c.exhaustive) for c in counted] == [(0, False)]
 
 
 def test_a_conflict_limit_gives_up_on_a_hard_puzzle_and_not_on_an_easy_one() -> None:

@@ -74,8 +74,13 @@ pub fn black_neighbours<const W: usize>(board: &Board<W>, grid: &Grid<W>) -> Fou
 /// A group of white cells with white cells elsewhere and one open cell around it: that cell is white.
 ///
 /// Only groups whose every cell has at most one open neighbour can have one
-/// exit, so the groups are flooded from such cells alone.
-pub fn white_exit<const W: usize>(board: &Board<W>, grid: &Grid<W>) -> Found<W> {
+/// exit, so the groups are flooded from such cells alone.  Once this has
+/// found nothing (quiet mark `key`), a group can only come to have one exit
+/// where a cell in it or around it was decided since, or, if the white cells
+/// then were one group, by white cells appearing elsewhere: only the groups
+/// of such cells are flooded then, each until it reaches a cell with more
+/// open neighbours.
+pub fn white_exit<const W: usize>(board: &mut Board<W>, grid: &Grid<W>, key: usize) -> Found<W> {
     let white = board.unshaded;
     let open = board.undecided();
     if white.is_empty() || open.is_empty() {
@@ -86,13 +91,18 @@ pub fn white_exit<const W: usize>(board: &Board<W>, grid: &Grid<W>) -> Found<W> 
     let left = open.shl(1) & grid.not_first_col;
     let right = open.shr(1) & grid.not_last_col;
     let many = white & ((up & (down | left | right)) | (down & (left | right)) | (left & right));
-    let mut seeds = (white & grid.dilate(open)).minus(many);
+    let seeds = (white & grid.dilate(open)).minus(many);
+    let groups = match board.since_quiet(key) {
+        None => seeded_groups(grid, white, many, seeds),
+        Some(news) => {
+            let before = white.minus(news);
+            groups_near(grid, white, many, seeds, grid.dilate(news) | before.lowest_bit())
+        }
+    };
     let mut steps = Vec::new();
     let mut found = Bits::EMPTY;
-    while let Some(seed) = seeds.first() {
-        let group = grid.flood(Bits::single(seed), white);
-        seeds = seeds.minus(group);
-        if group.meets(&many) || group == white {
+    for group in groups {
+        if group == white {
             continue;
         }
         let exits = grid.border(group) & open;
@@ -101,7 +111,39 @@ pub fn white_exit<const W: usize>(board: &Board<W>, grid: &Grid<W>) -> Found<W> 
             steps.push(Step::new(Bits::EMPTY, exits, Reason::new("black_white.exit", vec![], vec![group, exits])));
         }
     }
+    if steps.is_empty() {
+        board.mark_quiet(key);
+    }
     Ok(steps)
+}
+
+/// The groups of `white` cells that hold a seed and no cell of `many`, in the order of their lowest seeds.
+fn seeded_groups<const W: usize>(grid: &Grid<W>, white: Bits<W>, many: Bits<W>, mut seeds: Bits<W>) -> Vec<Bits<W>> {
+    let mut out = Vec::new();
+    while let Some(seed) = seeds.first() {
+        let group = grid.flood(Bits::single(seed), white);
+        seeds = seeds.minus(group);
+        if !group.meets(&many) {
+            out.push(group);
+        }
+    }
+    out
+}
+
+/// Those of `seeded_groups` that meet `area`, in the same order.  Each flood stops as soon as it reaches a
+/// cell of `many` (its group is ruled out), so the large white group costs a few rounds.
+fn groups_near<const W: usize>(grid: &Grid<W>, white: Bits<W>, many: Bits<W>, seeds: Bits<W>, area: Bits<W>) -> Vec<Bits<W>> {
+    let mut out = Vec::new();
+    let mut starts = (white & area).minus(many);
+    while let Some(start) = starts.first() {
+        let (group, ruled_out) = grid.flood_until(Bits::single(start), white, many);
+        starts = starts.minus(group);
+        if !ruled_out && group.meets(&seeds) {
+            out.push(group);
+        }
+    }
+    out.sort_by_key(|group| (*group & seeds).first());
+    out
 }
 
 /// The white cells stay one group: cut cells of the not-black graph are white, cells cut off are black.

@@ -21,7 +21,9 @@
 //! cells within a node limit, remembered per puzzle by the state of the
 //! room's zone (as the Python `_remembered` keys it).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Mutex, MutexGuard};
 
 use crate::bits::Bits;
@@ -42,6 +44,13 @@ pub const PATTERN_NODES: u32 = 2000;
 /// Ways to choose a room's missing black cells among its open cells (the binomial) above which
 /// `room_patterns` leaves the room alone without listing any.
 pub const PATTERN_CHOICES: u64 = 5000;
+/// The quiet-mark keys of the techniques that look again only near what changed (their places in
+/// `TECHNIQUES`).
+const ROOM_COUNT: usize = 1;
+const TWO_BORDERS: usize = 2;
+const WHITE_EXIT: usize = 3;
+const ROOM_PATTERNS: usize = 4;
+
 /// Room placements remembered per puzzle before the memory starts over.
 pub const MEMO_LIMIT: usize = 50_000;
 
@@ -68,6 +77,38 @@ pub struct Layout<const W: usize> {
     pub room_spans: Vec<Vec<Bits<W>>>,
     /// For each room, the room and the cells next to it.
     pub nears: Vec<Bits<W>>,
+    /// The room of each cell.
+    pub room_of: Vec<usize>,
+    /// Which numbered rooms, spans and numbered rooms' zones hold each cell.
+    numbered_units: Units,
+    span_units: Units,
+    zone_units: Units,
+}
+
+/// For each cell, the places of the masks of a list (rooms, spans, zones) that hold it.
+#[derive(Clone, Debug, Default)]
+struct Units(Vec<Vec<usize>>);
+
+impl Units {
+    fn new<const W: usize>(size: usize, masks: impl Iterator<Item = Bits<W>>) -> Self {
+        let mut at = vec![Vec::new(); size];
+        for (place, mask) in masks.enumerate() {
+            for cell in mask.iter() {
+                at[cell].push(place);
+            }
+        }
+        Units(at)
+    }
+
+    /// The places (in order) of the masks that hold a cell of `news`; `None` (look at every one) when
+    /// `news` is `None`, as `Board::since_quiet` says.
+    fn meeting<const W: usize>(&self, news: Option<Bits<W>>) -> Option<Vec<usize>> {
+        let news = news?;
+        let mut out: Vec<usize> = news.iter().flat_map(|cell| self.0[cell].iter().copied()).collect();
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
 }
 
 /// The spans of a board of rooms (`room_of`: the room of each cell): rows, then columns, each line in order.
@@ -103,7 +144,7 @@ impl<const W: usize> Layout<W> {
             .enumerate()
             .map(|(index, &cells)| Room { index, cells, number: numbers[index].0, clue: numbers[index].1 })
             .collect();
-        let numbered = rooms.iter().filter(|room| room.number.is_some()).map(|room| room.index).collect();
+        let numbered: Vec<usize> = rooms.iter().filter(|room| room.number.is_some()).map(|room| room.index).collect();
         let found = spans(grid, room_of);
         let nears: Vec<Bits<W>> = masks.iter().map(|&mask| grid.dilate(mask)).collect();
         let mut zones = nears.clone();
@@ -117,7 +158,22 @@ impl<const W: usize> Layout<W> {
                 room_spans[k].push(span);
             }
         }
-        Layout { rooms, numbered, spans: found, zones, room_spans, nears }
+        let size = grid.size;
+        let numbered_units = Units::new(size, numbered.iter().map(|&k: &usize| masks[k]));
+        let span_units = Units::new(size, found.iter().copied());
+        let zone_units = Units::new(size, numbered.iter().map(|&k: &usize| zones[k]));
+        Layout {
+            rooms,
+            numbered,
+            spans: found,
+            zones,
+            room_spans,
+            nears,
+            room_of: room_of.to_vec(),
+            numbered_units,
+            span_units,
+            zone_units,
+        }
     }
 }
 
@@ -204,7 +260,7 @@ impl<const W: usize> Heyawake<W> {
                 return Err(format!("the number at {} is negative", name(grid, cell)));
             }
         }
-        Ok(Heyawake { layout: Layout::new(grid, room_of, &clues.clues), memo: Mutex::new(HashMap::new()) })
+        Ok(Heyawake { layout: Layout::new(grid, room_of, &clues.clues), memo: Mutex::new(HashMap::default()) })
     }
 
     fn room(&self, k: usize) -> &Room<W> {
@@ -215,11 +271,23 @@ impl<const W: usize> Heyawake<W> {
         self.memo.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// The numbered rooms to look at: those whose `units` hold a cell decided since `technique` last found
+    /// nothing (every one when it never did, or too many cells were decided since).
+    fn numbered_near(&self, units: &Units, news: Option<Bits<W>>) -> Vec<usize> {
+        match units.meeting(news) {
+            Some(places) => places.into_iter().map(|place| self.layout.numbered[place]).collect(),
+            None => self.layout.numbered.clone(),
+        }
+    }
+
     /// A numbered room with all its black cells is white elsewhere; one short of open cells blackens them.
-    pub fn room_count(&self, board: &Board<W>) -> Found<W> {
+    ///
+    /// A room's count rests on the room's cells alone, so once this has found
+    /// nothing it looks again only at the rooms holding a cell decided since.
+    pub fn room_count(&self, board: &mut Board<W>) -> Found<W> {
         let (undecided, shaded) = (board.undecided(), board.shaded);
         let mut steps = Vec::new();
-        for &k in &self.layout.numbered {
+        for k in self.numbered_near(&self.layout.numbered_units, board.since_quiet(ROOM_COUNT)) {
             let room = self.room(k);
             let cells = room.cells;
             let open = cells & undecided;
@@ -252,15 +320,22 @@ impl<const W: usize> Heyawake<W> {
                 ));
             }
         }
+        if steps.is_empty() {
+            board.mark_quiet(ROOM_COUNT);
+        }
         Ok(steps)
     }
 
     /// A span with no black cell needs one: its last open cell is black (none left: a contradiction).
-    pub fn two_borders(&self, board: &Board<W>) -> Found<W> {
+    /// Once this has found nothing it looks again only at the spans holding a cell decided since.
+    pub fn two_borders(&self, board: &mut Board<W>) -> Found<W> {
         let (black, undecided) = (board.shaded, board.undecided());
         let mut steps = Vec::new();
         let mut found = Bits::EMPTY;
-        for &span in &self.layout.spans {
+        let places = self.layout.span_units.meeting(board.since_quiet(TWO_BORDERS));
+        let every = 0..self.layout.spans.len();
+        for place in places.unwrap_or_else(|| every.collect()) {
+            let span = self.layout.spans[place];
             if span.meets(&black) {
                 continue;
             }
@@ -275,15 +350,25 @@ impl<const W: usize> Heyawake<W> {
                 }
             }
         }
+        if steps.is_empty() {
+            board.mark_quiet(TWO_BORDERS);
+        }
         Ok(steps)
     }
 
     /// Every placement of a numbered room's missing black cells that breaks no rule nearby; the cells all
     /// placements agree on are decided.
-    pub fn room_patterns(&self, board: &Board<W>, grid: &Grid<W>) -> Found<W> {
+    ///
+    /// A room's placements rest on the cells of its zone, and on whether a
+    /// white cell lies outside the room; so once this has found nothing it
+    /// looks again only at the rooms whose zone holds a cell decided since,
+    /// unless the white cells decided before lay in one room (then a new white
+    /// cell elsewhere changes what that room's placements may wall in).
+    pub fn room_patterns(&self, board: &mut Board<W>, grid: &Grid<W>) -> Found<W> {
         let (undecided, shaded) = (board.undecided(), board.shaded);
         let mut steps = Vec::new();
-        for &k in &self.layout.numbered {
+        let news = board.since_quiet(ROOM_PATTERNS).filter(|news| self.in_two_rooms(board.unshaded.minus(*news)));
+        for k in self.numbered_near(&self.layout.zone_units, news) {
             let room = self.room(k);
             let open = room.cells & undecided;
             if open.is_empty() {
@@ -305,7 +390,18 @@ impl<const W: usize> Heyawake<W> {
                 steps.push(Step::new(black, white, reason));
             }
         }
+        if steps.is_empty() {
+            board.mark_quiet(ROOM_PATTERNS);
+        }
         Ok(steps)
+    }
+
+    /// Whether the cells `white` lie in two rooms or more (so every room has one of them outside it).
+    fn in_two_rooms(&self, white: Bits<W>) -> bool {
+        match white.first() {
+            None => false,
+            Some(cell) => white.minus(self.layout.rooms[self.layout.room_of[cell]].cells).any(),
+        }
     }
 
     /// `agreement`, remembered by the state of the room's zone (then by exactly what it reads).
@@ -599,7 +695,7 @@ impl<const W: usize> Ruleset<W> for Heyawake<W> {
             0 => black_white::black_neighbours(board, grid),
             1 => self.room_count(board),
             2 => self.two_borders(board),
-            3 => black_white::white_exit(board, grid),
+            3 => black_white::white_exit(board, grid, WHITE_EXIT),
             4 => self.room_patterns(board, grid),
             5 => black_white::connectivity(board, grid),
             _ => Ok(Vec::new()),
@@ -956,9 +1052,9 @@ mod tests {
             let kept = heyawake(&grid, &rooms, clues.clone());
             for _ in 0..20 {
                 let board = random_board(&mut rng, &grid, None, 30);
-                let first = format!("{:?}", kept.room_patterns(&board, &grid));
-                let again = format!("{:?}", kept.room_patterns(&board, &grid));
-                let fresh = format!("{:?}", heyawake(&grid, &rooms, clues.clone()).room_patterns(&board, &grid));
+                let first = format!("{:?}", kept.room_patterns(&mut board.copy(), &grid));
+                let again = format!("{:?}", kept.room_patterns(&mut board.copy(), &grid));
+                let fresh = format!("{:?}", heyawake(&grid, &rooms, clues.clone()).room_patterns(&mut board.copy(), &grid));
                 assert_eq!((&first, &again), (&fresh, &fresh));
             }
         }

@@ -456,7 +456,7 @@ fn skipping_finds_nothing<const W: usize>(
     let mut failed = memory.failed.remove(&spec).unwrap_or_default();
     let budget = Budget::unlimited();
     let mut pass =
-        Pass { context, spec: &context.probes[spec], failed: &mut failed, ran: &mut HashMap::new(), budget: &budget };
+        Pass { context, spec: &context.probes[spec], failed: &mut failed, ran: &mut HashMap::default(), budget: &budget };
     let (steps, _, skipped) = pass.run(board, &mut memory, &order, true).expect("no contradiction");
     steps.is_empty() && skipped
 }

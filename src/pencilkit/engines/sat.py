@@ -330,15 +330,19 @@ def count_sat(
     shaded: Mask = 0,
     unshaded: Mask = 0,
     solver: str = DEFAULT_SOLVER,
+    encoded: tuple[IDPool, Encoding] | None = None,
 ) -> SatResult:
     """Count the solutions of ``puzzle`` (consistent with a partial board) up to ``limit``.
 
     Each solution found is checked by the genre's rule checker and blocked.
     A count whose ``budget`` runs out (or is called off) is not ``exhaustive``.
+    ``encoded`` is an encoding made already from the same partial board, to use
+    instead of a new one.
     """
     start = time.perf_counter()
     result = SatResult()
-    with SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded)) as session:
+    with SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded),
+                    encoded=encoded) as session:
         try:
             while result.count < limit:
                 found = session.next_solution()
@@ -366,6 +370,7 @@ def narrow(
     conflicts: Sequence[int] = NARROW_CONFLICTS,
     spend: int = NARROW_BUDGET,
     solver: str = NARROW_SOLVER,
+    encoded: tuple[IDPool, Encoding] | None = None,
 ) -> tuple[Mask, Mask] | None:
     """The open cells of a partial board that a relaxation of the puzzle settles, as
     ``(shade, unshade)``; ``None`` when the relaxation has no solution (so the puzzle has none).
@@ -389,11 +394,10 @@ def narrow(
     Returns ``(0, 0)`` at once when the genre relaxes nothing here, and what it
     has settled so far when the ``budget`` runs out or is called off.  Conflict
     limits, not the clock, decide each answer, so the result is the same on
-    every machine.
+    every machine.  ``encoded`` is the relaxed encoding made already from the same board.
     """
     require_pysat()
-    pool = IDPool()
-    relaxed = encode(genre, puzzle, pool, (shaded, unshaded), relax=True)
+    pool, relaxed = encoded if encoded is not None else _relaxed(genre, puzzle, shaded, unshaded)
     if not relaxed.relaxed:
         return 0, 0
     with SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded),
@@ -431,6 +435,13 @@ def narrow(
                     settled[not model >> c & 1] |= 1 << c
             asked = deferred
         return settled[0], settled[1]
+
+
+def _relaxed(genre: SatGenre, puzzle: Puzzle, shaded: Mask, unshaded: Mask) -> tuple[IDPool, Encoding]:
+    """A fresh pool and the relaxed encoding of the partial board (see :func:`narrow`)."""
+    require_pysat()
+    pool = IDPool()
+    return pool, encode(genre, puzzle, pool, (shaded, unshaded), relax=True)
 
 
 def _conflicts(session: SatSession) -> int:
@@ -493,7 +504,12 @@ def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, budget: Budget | 
     called_off = SearchResult([], 0, False)
     if budget is not None and budget.expired():
         return called_off
-    settled = narrow(genre, puzzle, stalled.shaded, stalled.unshaded, budget=budget)
+    given = (stalled.shaded, stalled.unshaded)
+    relaxed = _relaxed(genre, puzzle, *given)
+    if not relaxed[1].relaxed:  # the relaxation is the puzzle itself: narrowing settles nothing, count at once
+        return count_sat(genre, puzzle, limit=limit, budget=budget, shaded=given[0], unshaded=given[1],
+                         encoded=relaxed)
+    settled = narrow(genre, puzzle, *given, budget=budget, encoded=relaxed)
     if settled is None:
         return SearchResult([], 0, True)
     if budget is not None and budget.expired():

@@ -22,7 +22,7 @@
 //! so they only ever underestimate a cost: both conclusions hold in every
 //! solution.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Mutex;
 
 use crate::bits::Bits;
