@@ -236,13 +236,13 @@ def test_an_inspection_called_off_in_the_exact_count_stops_there(monkeypatch: py
     solved = pencilkit.inspect(puzzle).solved
     assert solved is not None and solved.method == "sat"
     stop = Cancel()
-    narrow = sat.narrow
+    relaxed = sat._relaxed
 
-    def narrow_then_stop(*args: Any, **kwargs: Any) -> Any:
-        stop.set()
-        return narrow(*args, **kwargs)
+    def encode_then_stop(*args: Any, **kwargs: Any) -> Any:
+        stop.set()  # the exact stage starts by encoding the stalled board
+        return relaxed(*args, **kwargs)
 
-    monkeypatch.setattr(sat, "narrow", narrow_then_stop)
+    monkeypatch.setattr(sat, "_relaxed", encode_then_stop)
     found = pencilkit.inspect(puzzle, seconds=None, cancel=stop)
     assert stop.is_set() and found.verdict is Verdict.UNKNOWN and found.suggestion is None
     assert found.solved is not None and found.solved.method == "sat"
