@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from pencilkit.frame.budget import Budget
 from pencilkit.frame.generate import GenerationFailed, generate_one
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.frame.symmetry import Symmetry
@@ -48,8 +49,8 @@ class RecordingGenerator(KurodokoGenerator):
 
     def complete(self, painting: Painting, clue_cells: Mask, target: Level, rng: random.Random,
                  avoid: Mask = 0, rivals: Sequence[Answer] = (),
-                 deadline: float | None = None) -> KurodokoCandidate | None:
-        made = super().complete(painting, clue_cells, target, rng, avoid, rivals, deadline)
+                 budget: Budget | None = None) -> KurodokoCandidate | None:
+        made = super().complete(painting, clue_cells, target, rng, avoid, rivals, budget)
         if made is not None:
             self.before[(painting.black, made.clue_cells)] = made.added
         return made

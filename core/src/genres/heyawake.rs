@@ -85,26 +85,42 @@ pub struct Layout<const W: usize> {
     zone_units: Units,
 }
 
-/// For each cell, the places of the masks of a list (rooms, spans, zones) that hold it.
+/// For each cell, the places of the masks of a list (rooms, spans, zones) that hold it: the places of
+/// cell `c` are `places[starts[c]..starts[c + 1]]`.
 #[derive(Clone, Debug, Default)]
-struct Units(Vec<Vec<usize>>);
+struct Units {
+    starts: Vec<usize>,
+    places: Vec<usize>,
+}
 
 impl Units {
-    fn new<const W: usize>(size: usize, masks: impl Iterator<Item = Bits<W>>) -> Self {
-        let mut at = vec![Vec::new(); size];
-        for (place, mask) in masks.enumerate() {
+    fn new<const W: usize>(size: usize, masks: &[Bits<W>]) -> Self {
+        let mut starts = vec![0usize; size + 1];
+        for mask in masks {
             for cell in mask.iter() {
-                at[cell].push(place);
+                starts[cell + 1] += 1;
             }
         }
-        Units(at)
+        for cell in 0..size {
+            starts[cell + 1] += starts[cell];
+        }
+        let mut filled = starts.clone();
+        let mut places = vec![0usize; starts[size]];
+        for (place, mask) in masks.iter().enumerate() {
+            for cell in mask.iter() {
+                places[filled[cell]] = place;
+                filled[cell] += 1;
+            }
+        }
+        Units { starts, places }
     }
 
     /// The places (in order) of the masks that hold a cell of `news`; `None` (look at every one) when
     /// `news` is `None`, as `Board::since_quiet` says.
     fn meeting<const W: usize>(&self, news: Option<Bits<W>>) -> Option<Vec<usize>> {
         let news = news?;
-        let mut out: Vec<usize> = news.iter().flat_map(|cell| self.0[cell].iter().copied()).collect();
+        let mut out: Vec<usize> =
+            news.iter().flat_map(|cell| self.places[self.starts[cell]..self.starts[cell + 1]].iter().copied()).collect();
         out.sort_unstable();
         out.dedup();
         Some(out)
@@ -114,14 +130,19 @@ impl Units {
 /// The spans of a board of rooms (`room_of`: the room of each cell): rows, then columns, each line in order.
 pub fn spans<const W: usize>(grid: &Grid<W>, room_of: &[usize]) -> Vec<Bits<W>> {
     let (rows, cols) = (grid.rows, grid.cols);
-    let mut lines: Vec<Vec<usize>> = (0..rows).map(|r| (0..cols).map(|c| r * cols + c).collect()).collect();
-    lines.extend((0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect::<Vec<_>>()));
+    // each line as (first cell, step, length): the rows, then the columns
+    let lines = (0..rows).map(|r| (r * cols, 1, cols)).chain((0..cols).map(|c| (c, cols, rows)));
     let mut out = Vec::new();
-    for line in &lines {
-        let borders: Vec<usize> =
-            (0..line.len().saturating_sub(1)).filter(|&k| room_of[line[k]] != room_of[line[k + 1]]).collect();
-        for pair in borders.windows(2) {
-            out.push(line[pair[0]..pair[1] + 2].iter().copied().collect());
+    for (first, step, len) in lines {
+        let cell = |k: usize| first + k * step;
+        let mut last_border = None;
+        for k in 0..len.saturating_sub(1) {
+            if room_of[cell(k)] != room_of[cell(k + 1)] {
+                if let Some(before) = last_border {
+                    out.push((before..k + 2).map(cell).collect());
+                }
+                last_border = Some(k);
+            }
         }
     }
     out
@@ -159,9 +180,9 @@ impl<const W: usize> Layout<W> {
             }
         }
         let size = grid.size;
-        let numbered_units = Units::new(size, numbered.iter().map(|&k: &usize| masks[k]));
-        let span_units = Units::new(size, found.iter().copied());
-        let zone_units = Units::new(size, numbered.iter().map(|&k: &usize| zones[k]));
+        let numbered_units = Units::new(size, &numbered.iter().map(|&k| masks[k]).collect::<Vec<_>>());
+        let span_units = Units::new(size, &found);
+        let zone_units = Units::new(size, &numbered.iter().map(|&k| zones[k]).collect::<Vec<_>>());
         Layout {
             rooms,
             numbered,
