@@ -14,11 +14,11 @@ from .frame.inspection import inspect as inspecting
 from .frame.levels import Level
 from .frame.search import DEFAULT_NODES, SearchResult
 from .genres import find_genre, genre_of
-from .hints import Hint, hint_for
 from .puzzle import Answer, Puzzle
 
 if TYPE_CHECKING:
     from .frame.generate import Generated
+    from .hints import Hint
 
 
 def parse(text: str | bytes, *, genre: str | None = None) -> Puzzle:
@@ -77,6 +77,8 @@ def hint(puzzle: Puzzle, answer: Answer | str | None = None, **options: Any) -> 
     if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
         raise FormatError(
             f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
+    from .hints import hint_for
+
     return hint_for(puzzle, answer, solve(puzzle, **options))
 
 

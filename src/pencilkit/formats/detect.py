@@ -8,19 +8,40 @@ from collections.abc import Callable
 from .. import jsontext
 from ..errors import FormatError
 from ..puzzle import Answer, Puzzle
-from .janko import format_janko, looks_like_janko, parse_janko
 from .json_format import format_json, parse_json
-from .penpa import format_penpa, looks_like_penpa, parse_penpa, penpa_answer
 from .puzzle_id import format_id, looks_like_id, parse_id
-from .pzprv3 import format_pzprv3, looks_like_pzprv3, parse_pzprv3
+from .sniff import looks_like_janko, looks_like_penpa, looks_like_pzprv3
 from .text import format_text, looks_like_text, parse_grid, parse_text
+
+# The URL, pzprv3, Janko and penpa-edit modules load when a text in their format is read or written.
 
 
 def format_url(puzzle: Puzzle) -> str:
-    """The puzz.link URL (:func:`pencilkit.formats.url.format_url`; that module loads when first used)."""
+    """The puzz.link URL (:func:`pencilkit.formats.url.format_url`)."""
     from .url import format_url as write_url
 
     return write_url(puzzle)
+
+
+def format_pzprv3(puzzle: Puzzle) -> str:
+    """The pzprv3 file, without its last newline (:func:`pencilkit.formats.pzprv3.format_pzprv3`)."""
+    from .pzprv3 import format_pzprv3 as write_pzprv3
+
+    return write_pzprv3(puzzle).rstrip("\n")
+
+
+def format_janko(puzzle: Puzzle) -> str:
+    """Janko's text, without its last newline (:func:`pencilkit.formats.janko.format_janko`)."""
+    from .janko import format_janko as write_janko
+
+    return write_janko(puzzle).rstrip("\n")
+
+
+def format_penpa(puzzle: Puzzle) -> str:
+    """The penpa-edit URL (:func:`pencilkit.formats.penpa.format_penpa`)."""
+    from .penpa import format_penpa as write_penpa
+
+    return write_penpa(puzzle)
 
 
 FORMATS: dict[str, Callable[[Puzzle], str]] = {
@@ -28,8 +49,8 @@ FORMATS: dict[str, Callable[[Puzzle], str]] = {
     "text": format_text,
     "json": format_json,
     "url": format_url,
-    "pzprv3": lambda puzzle: format_pzprv3(puzzle).rstrip("\n"),
-    "janko": lambda puzzle: format_janko(puzzle).rstrip("\n"),
+    "pzprv3": format_pzprv3,
+    "janko": format_janko,
     "penpa": format_penpa,
 }
 """Writers by format name."""
@@ -53,14 +74,20 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
     if stripped.startswith("{"):
         return parse_json(stripped, _read_body)
     if looks_like_pzprv3(stripped):
+        from .pzprv3 import parse_pzprv3
+
         return parse_pzprv3(stripped)[0]
     if looks_like_janko(stripped):
+        from .janko import parse_janko
+
         return parse_janko(stripped, genre=genre)[0]
     if looks_like_id(stripped):
         if "\n" in stripped:
             raise FormatError("a puzzle ID is one line; several lines were given")
         return parse_id(stripped)
     if looks_like_penpa(stripped):
+        from .penpa import parse_penpa
+
         return parse_penpa(stripped, genre=genre)[0]
     from .url import looks_like_url, parse_url
 
@@ -96,8 +123,12 @@ def read_answer(text: str | bytes) -> Answer:
     if len(text) > MAX_INPUT:
         raise FormatError(f"input of {len(text)} characters is over the limit of {MAX_INPUT}")
     if looks_like_janko(text):
+        from .janko import parse_janko
+
         return _given(parse_janko(text)[1], "the Janko text has no solution")
     if looks_like_penpa(text):
+        from .penpa import penpa_answer
+
         return _given(penpa_answer(text), "the penpa-edit URL has no solution (a=) and no marks")
     if text.startswith("[") or text.startswith("{"):
         try:

@@ -57,14 +57,12 @@ from ..grid import Cell
 from ..puzzle import Answer, Puzzle
 from ..tokens import check_shape
 from .pzprv3 import rooms_of_labels
+from .sniff import JANKO_GRIDS as GRIDS
+from .sniff import JANKO_ONE_LINE as ONE_LINE
+from .sniff import looks_like_janko
 
 SHADED_TOKENS = frozenset("xX#")
 """Solution tokens of a shaded cell; ``-`` is an unshaded one."""
-ONE_LINE = frozenset({"puzzle", "author", "solver", "source", "info", "unit", "title", "variant", "options",
-                      "size", "rows", "cols"})
-"""The one-line properties pencilkit knows (only ``puzzle`` and the size are used)."""
-GRIDS = ("problem", "areas", "solution")
-"""The grid properties pencilkit reads."""
 MAX_NUMBER_DIGITS = 6
 """The longest number (a clue or a size) read, in digits."""
 
@@ -72,18 +70,6 @@ _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _PROPERTY = re.compile(r"[A-Za-z][A-Za-z0-9_]+$")
 """The first word of a line that starts a property: a name of two or more letters and digits.  Grid rows
 never start with one (their tokens are numbers, one-character labels, ``x`` and ``-``)."""
-
-
-def looks_like_janko(text: str) -> bool:
-    """Whether ``text`` is meant as Janko's format: a janko.at page or ``<script>`` element, a block whose
-    first line is ``begin``, or one without ``begin`` whose first line is a property and which has a grid."""
-    if "application/x-janko" in text:
-        return True
-    lines = [line.split() for line in text.strip().splitlines()[:10_000] if line.strip()]
-    if not lines:
-        return False
-    first = lines[0][0].lower()
-    return first == "begin" or (first in ONE_LINE and any(words[0].lower() in GRIDS for words in lines[1:]))
 
 
 # -- reading -----------------------------------------------------------------------

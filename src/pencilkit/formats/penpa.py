@@ -66,6 +66,7 @@ from ..genres import Genre, all_genres, canonical, find_genre
 from ..grid import MAX_SIDE, Cell
 from ..puzzle import Answer, Puzzle
 from ..tokens import check_shape
+from .sniff import looks_like_penpa
 from .url import rooms_from_borders
 
 BASE = "https://swaroopg92.github.io/penpa-edit/"
@@ -99,18 +100,7 @@ SIZE = 38
 NEWLINE = "\n"
 """What separates the lines of penpa-edit's text."""
 
-_PARAM_P = re.compile(r"(?:^|[#?&])p=", re.IGNORECASE)
-_PARAM_M = re.compile(r"(?:^|[#?&])m=(?:edit|solve)(?:&|$)", re.IGNORECASE)
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
-
-
-def looks_like_penpa(text: str) -> bool:
-    """Whether ``text`` is meant as a penpa-edit URL: one word with a ``p=`` parameter and either
-    ``m=edit``/``m=solve`` or ``penpa`` in it (a bare ``m=edit&p=...`` too)."""
-    text = text.strip()
-    if not text or any(ch.isspace() for ch in text) or not _PARAM_P.search(text):
-        return False
-    return bool(_PARAM_M.search(text) or "penpa" in text.lower())
 
 
 # -- the board frame -----------------------------------------------------------------

@@ -32,14 +32,9 @@ from ..errors import FormatError
 from ..genres import canonical, find_genre
 from ..puzzle import Answer, Puzzle
 from ..tokens import check_shape
+from .sniff import PZPRV3_MAGIC as MAGIC
+from .sniff import looks_like_pzprv3
 from .url import rooms_from_borders, url_genres, url_names
-
-MAGIC = "pzprv3"
-
-
-def looks_like_pzprv3(text: str) -> bool:
-    return text.lstrip().split("\n", 1)[0].strip().lower().startswith(MAGIC)
-
 
 def _layout(genre_name: str) -> str:
     genre = find_genre(genre_name)

@@ -35,17 +35,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PencilkitError
 from ..grid import Cell, Mask, cells
 from ..puzzle import Answer, Puzzle
 from .budget import Budget, part
-from .generator import ClueChange
 from .genre import Genre
 from .ladder import Step
 from .levels import Level
 from .solve import Solution, Status, solve
+
+if TYPE_CHECKING:
+    from .generator import ClueChange
 
 INSPECT_SECONDS = 10.0
 """The time an inspection may take unless the caller says otherwise."""
