@@ -117,19 +117,18 @@ impl<const W: usize> Kurodoko<W> {
         let readings = self.readings(board);
         let mut steps = Vec::new();
         for (view, reading) in self.views.iter().zip(readings.readings.iter()) {
-            let clue = vec![view.cell as i64, view.number];
             if reading.least > view.number {
                 return sees(view, Broken::AtLeast(reading.least));
             }
             if reading.most < view.number {
                 return sees(view, Broken::AtMost(reading.most));
             }
-            if reading.count_white.any() {
-                let whites = reading.count_white;
-                steps.push(Step::new(Bits::EMPTY, whites, Reason::new("kurodoko.at_most", clue, vec![whites])));
-            } else if reading.count_black.any() {
-                let blacks = reading.count_black;
-                steps.push(Step::new(blacks, Bits::EMPTY, Reason::new("kurodoko.closed", clue, vec![blacks])));
+            let (whites, blacks) = reading.counted(view);
+            let clue = || vec![view.cell as i64, view.number];
+            if whites.any() {
+                steps.push(Step::new(Bits::EMPTY, whites, Reason::new("kurodoko.at_most", clue(), vec![whites])));
+            } else if blacks.any() {
+                steps.push(Step::new(blacks, Bits::EMPTY, Reason::new("kurodoko.closed", clue(), vec![blacks])));
             }
         }
         merge(steps)

@@ -150,18 +150,12 @@ pub struct Reading<const W: usize> {
     pub white: [usize; 4],
     /// Per direction, the index of the first black cell, or the ray's length.
     pub open: [usize; 4],
-    /// Per direction, the undecided cells before the first black cell.
-    pub open_cells: [Bits<W>; 4],
-    /// The undecided cells the clue could see.
+    /// The undecided cells the clue could see (in each direction, those before the first black cell).
     pub undecided: Bits<W>,
     /// Cells the clue sees for sure (itself and the known-white prefixes).
     pub least: i64,
     /// Cells it could see at most (up to the first black cell or the edge).
     pub most: i64,
-    /// Cells white because the clue can see at most its number (clue counting).
-    pub count_white: Bits<W>,
-    /// Cells black because the clue already sees its number (clue counting).
-    pub count_black: Bits<W>,
     /// The runs bounded against their sum, worked out once when the rays technique first asks.
     bounded: OnceLock<Bounded<W>>,
 }
@@ -170,47 +164,47 @@ impl<const W: usize> Reading<W> {
     pub fn new(view: &ClueView<W>, black: Bits<W>, white: Bits<W>) -> Self {
         let mut known = [0usize; 4];
         let mut stop = [0usize; 4];
-        let mut open_cells = [Bits::EMPTY; 4];
         let mut scope = Bits::EMPTY;
         for (d, ray) in view.rays.iter().enumerate() {
             let blacks = black & ray.mask;
             let others = ray.mask.minus(white);
-            let s = if blacks.any() { ray.nearest(blacks) } else { ray.length() };
-            let k = if others.any() { ray.nearest(others) } else { ray.length() };
-            known[d] = k;
-            stop[d] = s;
-            let run = ray.prefix(s);
-            scope |= run;
-            open_cells[d] = run.minus(white);
-        }
-        let undecided = open_cells[0] | open_cells[1] | open_cells[2] | open_cells[3];
-        let least = 1 + known.iter().sum::<usize>() as i64;
-        let most = 1 + stop.iter().sum::<usize>() as i64;
-        let mut count_white = Bits::EMPTY;
-        let mut count_black = Bits::EMPTY;
-        if least < most {
-            if most == view.number {
-                count_white = undecided;
-            } else if least == view.number {
-                for (d, ray) in view.rays.iter().enumerate() {
-                    if known[d] < stop[d] {
-                        count_black.insert(ray.cell(known[d]));
-                    }
-                }
-            }
+            stop[d] = if blacks.any() { ray.nearest(blacks) } else { ray.length() };
+            known[d] = if others.any() { ray.nearest(others) } else { ray.length() };
+            scope |= ray.prefix(stop[d]);
         }
         Reading {
             scope,
             white: known,
             open: stop,
-            open_cells,
-            undecided,
-            least,
-            most,
-            count_white,
-            count_black,
+            undecided: scope.minus(white),
+            least: 1 + known.iter().sum::<usize>() as i64,
+            most: 1 + stop.iter().sum::<usize>() as i64,
             bounded: OnceLock::new(),
         }
+    }
+
+    /// Clue counting: the undecided cells white because the clue can see at most its number, or else
+    /// the cells black because it already sees its number (each run's next cell).
+    pub fn counted(&self, view: &ClueView<W>) -> (Bits<W>, Bits<W>) {
+        let mut black = Bits::EMPTY;
+        if self.least < self.most {
+            if self.most == view.number {
+                return (self.undecided, black);
+            }
+            if self.least == view.number {
+                for (d, ray) in view.rays.iter().enumerate() {
+                    if self.white[d] < self.open[d] {
+                        black.insert(ray.cell(self.white[d]));
+                    }
+                }
+            }
+        }
+        (Bits::EMPTY, black)
+    }
+
+    /// The undecided cells of each run before its first black cell.
+    pub fn open_cells(&self, view: &ClueView<W>) -> [Bits<W>; 4] {
+        std::array::from_fn(|d| self.undecided & view.rays[d].mask)
     }
 
     /// The four runs of `view` (this reading's clue) bounded against their sum, and what that decides.
@@ -247,7 +241,7 @@ impl<const W: usize> Bounded<W> {
     pub fn new(view: &ClueView<W>, reading: &Reading<W>) -> Self {
         let mut lo = reading.white.map(|k| k as i64);
         let mut hi = reading.open.map(|s| s as i64);
-        let broken = bound(view.number - 1, &view.rays, &reading.open_cells, &mut lo, &mut hi);
+        let broken = bound(view.number - 1, &view.rays, &reading.open_cells(view), &mut lo, &mut hi);
         let mut white = Bits::EMPTY;
         let mut black = Bits::EMPTY;
         if broken.is_none() {
