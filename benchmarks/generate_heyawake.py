@@ -1,7 +1,7 @@
 """The generator table for Heyawake, and how its puzzles compare with the published ones.
 
 For each size and level, generate with N seeds and print: how many came
-out rated exactly as asked, the median and 95th percentile seconds (a failure
+out rated exactly as asked, the median and 95th percentile times (a failure
 counts as infinite), the mean number of paintings drawn, and what the puzzles
 look like: cells per room, black share, share of rooms numbered, share of
 numbers that are 0, and the share of rooms that are one cell.  The last rows,
@@ -31,6 +31,7 @@ from pencilkit.frame.generate import GenerationFailed, generate_one
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.genres import find_genre
 from pencilkit.puzzle import Answer, Puzzle
+from timing import percentile, show_time
 
 SIZES = ("6x6", "10x10", "15x15", "20x20")
 PUBLISHED_SIZES = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (10**9, "larger"))
@@ -64,12 +65,6 @@ def row(label: str, seen: list[Looks]) -> str:
     return (f"| {mean['cells_per_room']:.1f} | {mean['black']:.0%} | {mean['numbered']:.0%} | {mean['zeros']:.0%} "
             f"| {mean['single_rooms']:.0%} |")
 
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated RxC shapes")
@@ -89,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     interactive = sys.stderr.isatty()
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     print(f"seeds {seeds[0]}-{seeds[-1]}, budget {args.time_budget:g} wall s per puzzle, {args.clock} seconds\n")
-    print("| size | level | found | median s | p95 s | mean paintings | cells/room | black | numbered rooms "
+    print("| size | level | found | median | p95 | mean paintings | cells/room | black | numbered rooms "
           "| numbers 0 | 1-cell rooms |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for shape in args.sizes.split(","):
@@ -116,8 +111,8 @@ def main(argv: list[str] | None = None) -> int:
                 print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
             found = sum(t < math.inf for t in times)
             mean_paintings = f"{statistics.mean(paintings):.1f}" if paintings else "-"
-            print(f"| {shape} | {level.label} | {found}/{args.seeds} | {statistics.median(times):.2f} | "
-                  f"{percentile(times, 0.95):.2f} | {mean_paintings} " + row(level.label, seen), flush=True)
+            print(f"| {shape} | {level.label} | {found}/{args.seeds} | {show_time(statistics.median(times))} | "
+                  f"{show_time(percentile(times, 0.95))} | {mean_paintings} " + row(level.label, seen), flush=True)
     if args.corpus.exists():
         published: dict[str, list[Looks]] = {name: [] for _, name in PUBLISHED_SIZES}
         for line in args.corpus.read_text().splitlines():

@@ -36,6 +36,7 @@ from pencilkit.genres.kurodoko.generate import KurodokoCandidate, KurodokoGenera
 from pencilkit.genres.kurodoko.layout import Painting
 from pencilkit.grid import Mask
 from pencilkit.puzzle import Answer
+from timing import percentile, show_time
 
 SIZES = ("6x6", "8x8", "10x10", "15x15")
 
@@ -54,23 +55,6 @@ class RecordingGenerator(KurodokoGenerator):
         if made is not None:
             self.before[(painting.black, made.clue_cells)] = made.added
         return made
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile of ``values`` (which may hold ``inf``)."""
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
-
-
-def show_time(seconds: float) -> str:
-    if math.isinf(seconds):
-        return "failed"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms" if seconds >= 0.01 else f"{seconds * 1000:.1f} ms"
-    return f"{seconds:.1f} s"
-
-
 def mean(values: Sequence[float], digits: int = 1) -> str:
     return f"{statistics.mean(values):.{digits}f}" if values else "-"
 

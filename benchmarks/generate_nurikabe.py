@@ -39,6 +39,7 @@ from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres import find_genre
 from pencilkit.genres.nurikabe.generate import STYLES, NurikabeGenerator
 from pencilkit.puzzle import Puzzle
+from timing import percentile, show_time
 
 SIZES = ("7x7", "10x10", "15x15", "20x20", "25x25")
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "nurikabe.jsonl"
@@ -93,23 +94,6 @@ def published_looks(path: Path) -> dict[str, Looks]:
             puzzle = parse(record["puzzle"])
             out.setdefault(size_class(puzzle.rows * puzzle.cols), Looks()).add(puzzle)
     return out
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile of ``values`` (which may hold ``inf``)."""
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
-
-
-def show_time(seconds: float) -> str:
-    if math.isinf(seconds):
-        return "failed"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms" if seconds >= 0.01 else f"{seconds * 1000:.1f} ms"
-    return f"{seconds:.1f} s"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated RxC shapes")

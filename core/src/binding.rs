@@ -802,8 +802,8 @@ impl Engine {
 
     /// Count the solutions below `state` up to `limit`: `(solutions as (shaded, unshaded), exhaustive)`.
     /// Search propagates with the ladder up to `level` within `shallow` decisions of the root and up to
-    /// `deep` below.
-    #[pyo3(signature = (state, limit, level, deep, shallow, *, budget = None))]
+    /// `deep` below; with `near` (a solution's shaded cells) it meets first the solutions nearest it.
+    #[pyo3(signature = (state, limit, level, deep, shallow, *, near = None, budget = None))]
     #[allow(clippy::too_many_arguments)]
     fn count<'py>(
         &self,
@@ -813,13 +813,15 @@ impl Engine {
         level: i64,
         deep: i64,
         shallow: usize,
+        near: Option<&Bound<'py, PyAny>>,
         budget: Option<&Budget>,
     ) -> PyResult<(Vec<Pair<'py>>, bool)> {
         let depths = depths(level, deep, shallow)?;
         let budget = budget_of(budget);
         let state = state.borrow();
         pair!(&self.context, &state.board, |c, b| {
-            let counted = unlocked(py, || search::count(c, b, limit, depths, &budget))?;
+            let near = near.map(|mask| mask_of(mask, b.full())).transpose()?;
+            let counted = unlocked(py, || search::count(c, b, limit, depths, near, &budget))?;
             let counted = counted.map_err(|stop| stop_error(py, stop))?;
             let solutions = counted
                 .solutions

@@ -37,14 +37,25 @@ pub enum Halt<const W: usize> {
 }
 
 /// A depth-first search over the solutions below a board, resumable one solution at a time.
+///
+/// With `near` (the shaded cells of a known solution) each branch point tries first the branch that
+/// agrees with it: the search meets that solution first, and the next ones it meets differ from it
+/// in the fewest decisions from the bottom up, the way a SAT solver's phases steer it near a model.
 pub struct Solutions<const W: usize> {
     stack: Vec<(Board<W>, usize)>,
     depths: Depths,
+    near: Option<Bits<W>>,
 }
 
 impl<const W: usize> Solutions<W> {
     pub fn new(board: Board<W>, depths: Depths) -> Self {
-        Solutions { stack: vec![(board, 0)], depths }
+        Solutions { stack: vec![(board, 0)], depths, near: None }
+    }
+
+    /// The same search, trying at each branch point first what agrees with `shaded`.
+    pub fn near(mut self, shaded: Bits<W>) -> Self {
+        self.near = Some(shaded);
+        self
     }
 
     /// The next solution, `None` when there are no more, or why the search halted.
@@ -63,10 +74,14 @@ impl<const W: usize> Solutions<W> {
             if node.is_complete() {
                 return Ok(Some(node));
             }
-            let branches = branches(context, &mut node).map_err(|stop| match stop {
+            let mut branches = branches(context, &mut node).map_err(|stop| match stop {
                 Stop::OutOfTime => Halt::OutOfBudget,
                 other => Halt::Failed(other),
             })?;
+            if let Some(near) = &self.near {
+                // Stable: among branches that agree (or disagree) alike, the genre's order stands.
+                branches.sort_by_key(|(shade, unshade)| !shade.within(near) || unshade.meets(near));
+            }
             let mut children = Vec::with_capacity(branches.len());
             for (shade, unshade) in branches {
                 let mut child = node.copy();
@@ -101,15 +116,20 @@ pub struct Count<const W: usize> {
     pub exhaustive: bool,
 }
 
-/// Count the solutions below `board` up to `limit` (2 proves uniqueness).
+/// Count the solutions below `board` up to `limit` (2 proves uniqueness), meeting first those near
+/// `near` when it is given (see [`Solutions`]).
 pub fn count<const W: usize>(
     context: &Context<W>,
     board: &Board<W>,
     limit: usize,
     depths: Depths,
+    near: Option<Bits<W>>,
     budget: &Budget,
 ) -> Result<Count<W>, Stop<W>> {
     let mut search = Solutions::new(board.copy(), depths);
+    if let Some(shaded) = near {
+        search = search.near(shaded);
+    }
     let mut solutions = Vec::new();
     while solutions.len() < limit {
         match search.next(context, budget) {

@@ -1,4 +1,4 @@
-"""Nurikabe's repairs and second-solution oracle, checked against brute force and the driver."""
+"""Nurikabe's repairs and the driver's look for a second solution, checked against brute force."""
 
 from __future__ import annotations
 
@@ -14,13 +14,12 @@ from pencilkit.frame.generate import (
     Candidate,
     GenreGenerator,
     Outcome,
-    RivalCheck,
     assess,
     confirm,
 )
 from pencilkit.frame.levels import Level
+from pencilkit.frame.search import count
 from pencilkit.genres import find_genre, start_board
-from pencilkit.genres.nurikabe import generate as nurikabe_generate
 from pencilkit.genres.nurikabe.generate import (
     NurikabeCandidate,
     NurikabeGenerator,
@@ -60,44 +59,38 @@ def stalled(layout: Layout, level: Level) -> Board:
     return board
 
 
-def check_sat_rivals(seed: int) -> dict[str, int]:
-    """The SAT oracle against brute force on random small layouts stalled at easy; verdict counts."""
-    generator = NurikabeGenerator()
+def check_near_rivals(seed: int) -> dict[str, int]:
+    """The driver's search (nearest the intended solution first) against brute force on random small
+    layouts stalled at easy; verdict counts."""
     seen = {"unique": 0, "rival": 0}
     for layout in small_layouts(15, seed):
         candidate = NurikabeCandidate(layout)
         board = stalled(layout, Level.EASY)
         if board.undecided.bit_count() > 16:
             continue
-        found = generator.find_rival(candidate, board, Level.EXPERT, None)
-        assert found is not None and found.settled
+        intended = candidate.solution.shaded
+        found = count(board, GENRE.ruleset, limit=2, near=intended)
+        assert found.exhaustive
+        assert found.solutions[0].shaded == intended  # met first: every branch tries it first
         others = [s for s in oracle.solutions(find_genre(candidate.puzzle.genre), candidate.puzzle, completions(board))
-                  if s != candidate.solution.shaded]
+                  if s != intended]
+        rivals = [s.shaded for s in found.solutions[1:]]
         if not others:
-            assert found.rival is None, candidate.puzzle.id()
+            assert not rivals, candidate.puzzle.id()
             seen["unique"] += 1
         else:
-            assert found.rival is not None, candidate.puzzle.id()
-            assert found.rival.shaded in others
+            assert rivals and rivals[0] in others, candidate.puzzle.id()
             seen["rival"] += 1
     assert seen["unique"] + seen["rival"] >= 8
     return seen
 
 
-def test_sat_rival_agrees_with_brute_force() -> None:
+def test_the_near_search_agrees_with_brute_force() -> None:
     totals = {"unique": 0, "rival": 0}
     for seed in range(4):
-        for key, value in check_sat_rivals(seed).items():
+        for key, value in check_near_rivals(seed).items():
             totals[key] += value
     assert totals["unique"] >= 3 and totals["rival"] >= 3, totals
-
-
-def test_below_expert_the_frame_searches() -> None:
-    layout = small_layouts(1, 0)[0]
-    candidate = NurikabeCandidate(layout)
-    board = stalled(layout, Level.EASY)
-    assert nurikabe_generate.SAT_FROM == Level.EXPERT
-    assert NurikabeGenerator(style="dense").find_rival(candidate, board, Level.HARD, None) is None
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -122,30 +115,6 @@ def test_remove_rival_leaves_the_rival_broken(seed: int) -> None:
     assert tried >= 5
 
 
-class _OracleGenerator(GenreGenerator):
-    """A generator that answers every look for a second solution with a fixed verdict."""
-
-    def __init__(self, verdict: RivalCheck) -> None:
-        self.verdict = verdict
-        self.asked = 0
-
-    def max_level(self, rows: int, cols: int) -> Level:
-        return Level.EXPERT
-
-    def start(self, rows: int, cols: int, target: Level, rng: random.Random,
-              deadline: float | None = None) -> Candidate | None:
-        raise AssertionError("not used")
-
-    def repair(self, candidate: Candidate, assessment: Assessment, target: Level,
-               rng: random.Random, deadline: float | None = None) -> Candidate | None:
-        raise AssertionError("not used")
-
-    def find_rival(self, candidate: Candidate, board: Board, target: Level,
-                   deadline: float | None) -> RivalCheck | None:
-        self.asked += 1
-        return self.verdict
-
-
 @pytest.fixture(scope="module")
 def expert_5x5() -> NurikabeCandidate:
     made = pencilkit.generate("nurikabe", 5, 5, "expert", seed=3)[0]
@@ -159,21 +128,12 @@ def _clue_cells(made: pencilkit.Generated) -> tuple[int, ...]:
     return tuple(next(c for c, _ in made.puzzle.clues if island >> c & 1) for island in islands)
 
 
-def test_the_genre_oracle_replaces_the_search(expert_5x5: NurikabeCandidate) -> None:
-    # Without an oracle, a search with no nodes leaves the candidate unknown.
-    blind = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0)
-    assert blind.outcome is Outcome.UNKNOWN
-    # The oracle's "no second solution" lets the ladder go on to the target.
-    sure = _OracleGenerator(RivalCheck(None))
-    assert assess(expert_5x5, GENRE, Level.EXPERT, nodes=0, generator=sure).outcome is Outcome.EXACT
-    assert sure.asked == 1
-    # Its rival is reported as it is.
-    rival = Answer(5, 5, 0b1, expert_5x5.puzzle.grid.full & ~0b1)
-    verdict = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0, generator=_OracleGenerator(RivalCheck(rival)))
-    assert verdict.outcome is Outcome.MULTIPLE and verdict.rival is rival
-    # The Nurikabe generator's own oracle proves it unique.
-    real = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0, generator=NurikabeGenerator())
-    assert real.outcome is Outcome.EXACT and real.rating == Level.EXPERT
+def test_a_search_that_runs_out_leaves_the_candidate_unknown(expert_5x5: NurikabeCandidate) -> None:
+    # A search with no nodes cannot tell whether a second solution exists.
+    assert assess(expert_5x5, GENRE, Level.EXPERT, nodes=0).outcome is Outcome.UNKNOWN
+    # With nodes it proves the candidate unique, and the ladder goes on to the target.
+    found = assess(expert_5x5, GENRE, Level.EXPERT)
+    assert found.outcome is Outcome.EXACT and found.rating == Level.EXPERT
 
 
 def test_confirm_checks_both_levels(expert_5x5: NurikabeCandidate) -> None:
@@ -243,30 +203,22 @@ def test_a_candidate_met_again_is_not_assessed_again(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize("style", ["dense", "published"])
-def test_expert_generation_goes_on_when_sat_runs_out_of_conflicts(
-        style: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A rival check that runs out hands over to the frame's search (dense) or leaves the candidate
-    unknown, to be repaired where it stalled (published); either way the puzzle is exact."""
-    calls = []
-    original = nurikabe_generate.NurikabeGenerator.find_rival
-    solve_once = nurikabe_generate.SatSession._solve_once
+def test_expert_generation_goes_on_when_searches_run_out(style: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search for a second solution that runs out leaves the candidate unknown, to be repaired where
+    the ladder stalled; the run still ends with an exact puzzle."""
+    from pencilkit.frame import generate as driver
 
-    def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        answer = original(self, *args, **kwargs)
-        calls.append(answer)
-        return answer
+    exhaustive: list[bool] = []
+    real = driver.count
 
-    def out_of_conflicts_at_times(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        """Every third check's solver calls run out of conflicts (a stand-in for a hard check)."""
-        return None if len(calls) % 3 == 0 else solve_once(self, *args, **kwargs)
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        found = real(*args, **kwargs)
+        exhaustive.append(found.exhaustive)
+        return found
 
-    monkeypatch.setattr(nurikabe_generate.SatSession, "_solve_once", out_of_conflicts_at_times)
-    monkeypatch.setattr(nurikabe_generate.NurikabeGenerator, "find_rival", counted)
-    made = pencilkit.generate("nurikabe", 10, 10, "expert", seed=1, style=style)[0]
-    if style == "dense":
-        assert None in calls  # some check ran out and went back to the search
-    else:
-        assert RivalCheck(None, settled=False) in calls
+    monkeypatch.setattr(driver, "count", counted)
+    made = driver.generate_one(NurikabeGenerator(style=style), GENRE, 10, 10, Level.EXPERT, seed=1, nodes=12)
+    assert False in exhaustive  # some search ran out of its nodes
     assert made.exact
     truth = pencilkit.solve(made.puzzle)
     assert truth.status.value == "unique" and truth.rating == Level.EXPERT

@@ -170,10 +170,11 @@ def test_ctrl_c_stops_at_once_without_a_traceback() -> None:
         answer: dict[str, Any] = {}
 
         def generate() -> None:
-            # seed 2 keeps the generator busy well past the Ctrl+C (8 s on this machine); without a
-            # seed a lucky draw could finish within the first second and answer 200
+            # an expert 25x25 with its clues turned four ways keeps the generator busy well past the
+            # Ctrl+C (it finds none in 20 s); a plain one may finish within the first second
             answer["result"] = post(server.url, "generate", {"genre": "nurikabe", "rows": 25, "cols": 25,
-                                                             "level": "expert", "time_budget": 20, "seed": 2})
+                                                             "level": "expert", "time_budget": 20, "seed": 2,
+                                                             "symmetry": "rot4"})
 
         thread = threading.Thread(target=generate)
         thread.start()

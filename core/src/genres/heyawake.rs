@@ -1117,7 +1117,7 @@ mod tests {
             .collect();
         let context = Context::new(grid, ruleset, rungs, Vec::new());
         let board = context.board(B::EMPTY, B::EMPTY).unwrap();
-        let found = search::count(&context, &board, 2, Depths::at(Level::Expert), &Budget::unlimited()).unwrap();
+        let found = search::count(&context, &board, 2, Depths::at(Level::Expert), None, &Budget::unlimited()).unwrap();
         assert!(found.exhaustive);
         assert_eq!(found.solutions.len(), 1);
         let expected: B = ["----", "-#--", "--#-", "-#--"]

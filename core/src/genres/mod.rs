@@ -113,7 +113,7 @@ mod tests {
                     let budget = Budget::new(2_000, Some(5.0), None);
                     let _ = context.run(&mut board, Level::Expert, &mut Trace::new(true), None, &budget);
                     let board = context.board(s, u).expect("the same cells");
-                    let _ = count(&context, &board, 2, Depths { level: Level::Hard, deep: Level::Medium, shallow: 2 }, &budget);
+                    let _ = count(&context, &board, 2, Depths { level: Level::Hard, deep: Level::Medium, shallow: 2 }, None, &budget);
                     let _ = context.ruleset.check(shaded, &context.grid);
                 }
             }

@@ -13,9 +13,9 @@ generators do (solve at the level and at the level below):
   that level was needed);
 * if it stalls, a search from the stalled board under a node budget looks for
   a second solution (cheaper than running the probing techniques on a puzzle
-  that has one); a rival solution is handed to the genre to remove.  A genre
-  with a complete oracle of its own (:meth:`GenreGenerator.find_rival`, a SAT
-  check say) answers instead, and then no candidate is left unknown;
+  that has one).  It tries first, at every branch, what agrees with the
+  intended solution, so the first rival it meets differs from that solution
+  deep down, in few cells; the rival is handed to the genre to remove;
 * a search that runs out of nodes leaves the candidate *unknown*: the
   probing techniques are not run on it (on a board with most cells open they
   cost seconds and mostly fail), and the genre repairs it where it stalled;
@@ -66,7 +66,6 @@ from .generator import (
     GenerationFailed,
     GenreGenerator,
     Outcome,
-    RivalCheck,
 )
 from .genre import Genre
 from .ladder import Trace
@@ -141,7 +140,7 @@ def generate_one(
             while stale <= patience:
                 key = (candidate.puzzle.id(), candidate.solution.shaded)
                 assessment = seen.get(key) or assess(candidate, genre, level, nodes=nodes, budget=run,
-                                                     generator=generator, screen=screen)
+                                                     screen=screen)
                 seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
@@ -228,14 +227,12 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
 
 
 def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SEARCH_NODES,
-           budget: Budget | None = None, generator: GenreGenerator | None = None,
-           screen: Screen | None = None) -> Assessment:
+           budget: Budget | None = None, screen: Screen | None = None) -> Assessment:
     """Rate ``candidate`` against ``target``: exact, easier, harder, multiple or unknown.
 
     The screening ladder (up to ``min(target, medium)``) runs first, or
-    ``screen`` holds what it left.  Where it stalls, ``generator.find_rival``
-    looks for a second solution when the genre has such an oracle, else a
-    search of at most ``nodes`` nodes does.
+    ``screen`` holds what it left.  Where it stalls, a search of at most
+    ``nodes`` nodes, nearest the intended solution first, looks for a second solution.
 
     Raises :class:`OutOfTime` when the ``budget`` runs out, and ``RuntimeError``
     if the ladder refutes or misses the intended solution (an unsound technique).
@@ -251,23 +248,17 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
         trace = Trace(record=False, hardest=screen.hardest)
     if not board.undecided:
         return _finished(candidate, board, trace, target)
-    oracle = None if generator is None else generator.find_rival(candidate, board, target, budget)
-    if oracle is not None:
-        if not oracle.settled:
-            return Assessment(Outcome.UNKNOWN, stalled=board)
-        if oracle.rival is not None:
-            return Assessment(Outcome.MULTIPLE, stalled=board, rival=oracle.rival)
-    else:
-        found = count(board, ruleset, limit=2, budget=part(budget, nodes=nodes), level=Level.MEDIUM)
-        if budget is not None:
-            budget.check()
-        rivals = [s for s in found.solutions if s.shaded != candidate.solution.shaded]
-        if rivals:
-            return Assessment(Outcome.MULTIPLE, stalled=board, rival=rivals[0])
-        if found.exhaustive and not found.solutions:
-            raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
-        if not found.exhaustive:
-            return Assessment(Outcome.UNKNOWN, stalled=board)
+    found = count(board, ruleset, limit=2, budget=part(budget, nodes=nodes), level=Level.MEDIUM,
+                  near=candidate.solution.shaded)
+    if budget is not None:
+        budget.check()
+    rivals = [s for s in found.solutions if s.shaded != candidate.solution.shaded]
+    if rivals:
+        return Assessment(Outcome.MULTIPLE, stalled=board, rival=rivals[0])
+    if found.exhaustive and not found.solutions:
+        raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
+    if not found.exhaustive:
+        return Assessment(Outcome.UNKNOWN, stalled=board)
     if target > screening:
         _run(ruleset, board, target, trace, budget)
         if not board.undecided:
@@ -375,7 +366,6 @@ __all__ = [
     "GenerationFailed",
     "GenreGenerator",
     "Outcome",
-    "RivalCheck",
     "Screen",
     "assess",
     "check_request",

@@ -105,17 +105,6 @@ class ClueChange:
         return replace(puzzle, clues=tuple(sorted(clues.items())))
 
 
-@dataclass(frozen=True)
-class RivalCheck:
-    """A genre's complete look for a second solution of a stalled board."""
-
-    rival: Answer | None
-    """A solution of the board other than the intended one, or ``None`` when there is none."""
-    settled: bool = True
-    """False when the genre could not tell within its own bound: the candidate is then unknown,
-    and the driver's search is not run on it."""
-
-
 class GenreGenerator(ABC):
     """A genre's side of generation: candidates valid by construction and moves that repair them."""
 
@@ -186,18 +175,6 @@ class GenreGenerator(ABC):
         come first.  The default offers none.
         """
         return []
-
-    def find_rival(self, candidate: Candidate, board: Board, target: Level,
-                   budget: Budget | None) -> RivalCheck | None:
-        """A complete look for a solution of ``board`` other than ``candidate.solution``.
-
-        ``None`` (the default) lets the driver search under a node budget,
-        which may run out and leave the candidate unknown.  A genre with an
-        exact and fast oracle (a SAT encoding, say) answers here instead; it
-        must use no clock but the ``budget``, and raises :class:`OutOfTime`
-        once it has run out.
-        """
-        return None
 
 
 @dataclass(frozen=True)

@@ -65,13 +65,16 @@ def count(
     level: Level = Level.MEDIUM,
     deep_level: Level | None = None,
     shallow: int = 0,
+    near: int | None = None,
 ) -> SearchResult:
-    """Count the solutions of ``board`` up to ``limit`` (2 proves uniqueness)."""
+    """Count the solutions of ``board`` up to ``limit`` (2 proves uniqueness); with ``near`` (the shaded
+    cells of a solution) the search tries first at every branch what agrees with it, so it meets that
+    solution first and then those that differ from it least deep down."""
     budget = budget or Budget()
     deep = level if deep_level is None else deep_level
     try:
         found, exhaustive = ruleset.engine(board.puzzle).count(board.state, limit, int(level), int(deep), shallow,
-                                                               budget=budget)
+                                                               near=near, budget=budget)
     except CoreContradiction as broken:
         raise ruleset.contradiction(board.puzzle, broken) from None
     grid = board.grid

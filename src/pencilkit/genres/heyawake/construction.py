@@ -16,8 +16,8 @@ ladder up to the level stalls, one *move* is made, the first kind that helps:
    number);
 3. **a number 0**, last, since published puzzles show few.
 
-A move stands only when the SAT engine finds a solution with it within
-:data:`SAT_ROUNDS` rounds (the ladder sees most dead ends, not all).  Every
+A move stands only when a search finds a solution with it within
+:data:`SOLUTION_NODES` nodes (the ladder sees most dead ends, not all).  Every
 deduction made before a move still holds after it (a move only adds a rule),
 so the ladder goes on from where it stalled.  When it finishes, its board is
 the painting: unique with the numbers chosen, every technique being sound.
@@ -35,9 +35,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ...frame.board import Board, Contradiction
-from ...frame.budget import Budget
+from ...frame.budget import Budget, part
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
+from ...frame.search import count
 from ...grid import Cell, Grid, Mask, lowest
 from ...puzzle import Puzzle, number_rooms
 from .layout import most_black
@@ -46,9 +47,9 @@ from .painting import Painting, make_unique, room_cuts
 
 ROOMS_TRIED = 6
 """Rooms a move is looked for in before the first that helps is taken (more rooms only when none helps)."""
-SAT_ROUNDS = 300
-"""Solver calls (each cutting off models whose white cells fall apart) a move's SAT check may take.  Most
-take a few dozen; a move whose white cells cannot be joined can take thousands to prove it."""
+SOLUTION_NODES = 400
+"""Search nodes a move's check for a solution may take.  Most take a few; a move whose white cells
+cannot be joined can take many more to refute, and counts as refuted when the nodes run out."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,8 @@ def construct(rows: int, cols: int, level: Level, rng: random.Random,
 
 
 def _painted_and_cut(reading: Reading, rng: random.Random, budget: Budget | None) -> Painting | None:
-    """Where no move helps: a solution of the reading as it stands (the SAT engine's, within
-    :data:`SAT_ROUNDS`), its rooms cut until the fully numbered puzzle is unique (:func:`make_unique`)."""
+    """Where no move helps: a solution of the reading as it stands (the search's first, within
+    :data:`SOLUTION_NODES`), its rooms cut until the fully numbered puzzle is unique (:func:`make_unique`)."""
     shaded = _solution(reading.board, budget)
     if shaded is None:
         return None
@@ -120,19 +121,15 @@ def _painted_and_cut(reading: Reading, rng: random.Random, budget: Budget | None
 
 
 def _solution(board: Board, budget: Budget | None) -> Mask | None:
-    """The black cells of a solution of the board's puzzle that keeps its decided cells, as the SAT
-    engine finds one within :data:`SAT_ROUNDS` solver calls (each cutting off models whose white cells
-    fall apart); ``None`` when it finds none so soon."""
-    from ...engines.sat import SatSession, SatTimeout
+    """The black cells of the first solution a search below the board meets (the ladder up to medium at
+    each node) within :data:`SOLUTION_NODES` nodes; ``None`` when it meets none so soon.  Raises
+    :class:`~pencilkit.frame.budget.OutOfTime` once ``budget`` runs out."""
     from . import HEYAWAKE
 
+    found = count(board, HEYAWAKE.ruleset, limit=1, budget=part(budget, nodes=SOLUTION_NODES), level=Level.MEDIUM)
     if budget is not None:
-        budget.check()  # a count is bounded by solver calls, not by the clock: the budget is looked at first
-    with SatSession(HEYAWAKE, board.puzzle, given=(board.shaded, board.unshaded)) as session:
-        try:
-            return session.next_solution(rounds=SAT_ROUNDS)
-        except SatTimeout:
-            return None
+        budget.check()
+    return found.solutions[0].shaded if found.solutions else None
 
 
 def _open_rooms(reading: Reading, rng: random.Random) -> list[int]:
@@ -178,8 +175,8 @@ def _numbers(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Rando
     def numbered(mask: Mask) -> Iterator[Change]:
         black = (mask & board.shaded).bit_count()
         most = min(most_black(grid, mask), black + (mask & board.undecided).bit_count())
-        for count in range(max(black, 1), most + 1):
-            yield reading.rooms, {**reading.numbers, lowest(mask): count}
+        for number in range(max(black, 1), most + 1):
+            yield reading.rooms, {**reading.numbers, lowest(mask): number}
 
     return _helpful(reading, ruleset, level, rng, budget, numbered)
 
@@ -212,4 +209,4 @@ def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Ran
     return _helpful(reading, ruleset, level, rng, budget, cut)
 
 
-__all__ = ["ROOMS_TRIED", "Reading", "SAT_ROUNDS", "construct"]
+__all__ = ["ROOMS_TRIED", "Reading", "SOLUTION_NODES", "construct"]

@@ -17,9 +17,9 @@ attempt fail (``None``); the driver draws again.
 
 Random rooms and cells are seldom unique even with every room numbered: a
 rival solution keeps every count and moves black cells within rooms.
-:func:`make_unique` mends that before any number is chosen.  While the SAT
-engine finds rivals to the fully numbered puzzle (:data:`RIVALS_AT_ONCE` at a
-time), the painting changes where each one differs from it
+:func:`make_unique` mends that before any number is chosen.  While a search
+finds rivals to the fully numbered puzzle (:data:`RIVALS_AT_ONCE` at a
+time, the nearest to the painting first), the painting changes where each one differs from it
 (:func:`_break_rival`): a black cell more in a room where the two differ (its
 count changes); else that room cut into rectangles, by one line or by two
 crossing (:func:`_split_away`), so that the rival breaks a rule (cuts that
@@ -54,6 +54,7 @@ from ...frame.board import Board
 from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
+from ...frame.search import SearchResult, count
 from ...grid import Cell, Grid, Mask, cells
 from ...puzzle import Answer, Puzzle, number_rooms
 from ...puzzle import room_masks as masks_of_rooms
@@ -203,19 +204,32 @@ REVISITS = 3
 """How often :func:`make_unique` may come back to the same painting before it gives up: the changes go
 round in a circle (most often two black cells moved back and forth), and only a lucky draw leaves it."""
 RIVALS_AT_ONCE = 8
-"""Rivals :func:`make_unique` asks the SAT engine for at once: changes in one part of the board seldom
+"""Rivals :func:`make_unique` asks the search for at once: changes in one part of the board seldom
 touch a rival elsewhere, so one count serves several changes."""
+COUNT_NODES = 2_000
+"""Search nodes a count of a fully numbered painting's solutions may take; a count that runs out
+leaves the painting not known unique."""
+
+
+def solutions(painting: Painting, limit: int) -> SearchResult:
+    """The solutions of the fully numbered puzzle up to ``limit``, by a search of at most
+    :data:`COUNT_NODES` nodes (the ladder up to medium at each) that meets the painting first and
+    then the solutions nearest it."""
+    from . import HEYAWAKE
+
+    board = HEYAWAKE.start(painting.numbered)
+    return count(board, HEYAWAKE.ruleset, limit=limit, budget=Budget(nodes=COUNT_NODES), level=Level.MEDIUM,
+                 near=painting.black)
 
 
 def make_unique(painting: Painting, rng: random.Random) -> Painting | None:
     """The painting with rooms split until its fully numbered puzzle is unique (see the module docstring)."""
-    from ...engines.sat import count_sat
     from . import HEYAWAKE
 
     changes = 0
     visits = {painting: 1}
     while changes < UNIQUE_ROUNDS * len(painting.room_masks):
-        found = count_sat(HEYAWAKE, painting.numbered, limit=RIVALS_AT_ONCE + 1)
+        found = solutions(painting, RIVALS_AT_ONCE + 1)
         rivals = [s.shaded for s in found.solutions if s.shaded != painting.black]
         if not rivals:
             return painting if found.exhaustive else None
@@ -241,11 +255,8 @@ SMALL_ROOM = 3
 
 
 def unique(painting: Painting) -> bool:
-    """Whether the fully numbered puzzle has one solution, by the SAT engine."""
-    from ...engines.sat import count_sat
-    from . import HEYAWAKE
-
-    found = count_sat(HEYAWAKE, painting.numbered, limit=2)
+    """Whether the fully numbered puzzle has one solution (:func:`solutions`)."""
+    found = solutions(painting, 2)
     return found.exhaustive and found.count == 1
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...frame.ruleset import Ruleset
-from ...puzzle import Puzzle
 from ..clued import CluedGenre
 from . import rules
 

@@ -24,9 +24,9 @@ The *dense* style:
   R5 at that cell), or by turning to land a cell that is sea in the intended
   solution and land in the other.  For medium and harder targets every
   repair of a puzzle with a second solution does this; for easy ones half do,
-  and the rest give the ladder a foothold as below.  For expert targets the
-  second solution comes from a SAT check (:meth:`NurikabeGenerator.find_rival`),
-  below expert from the frame's bounded search;
+  and the rest give the ladder a foothold as below.  The second solution
+  comes from the frame's bounded search, which meets first the ones nearest
+  the intended solution;
 * where the ladder got stuck, an undecided cell gets a clue if it is land (its
   island's clue moves there), or turns to land if it is sea touching at most
   one island (a new island of 1, or one island grown by a cell);
@@ -44,24 +44,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 
-from ...engines.sat import SatSession, SatTimeout, answer_of
-from ...frame.board import Board
 from ...frame.budget import Budget
-from ...frame.generate import (
-    Assessment,
-    Candidate,
-    GenreGenerator,
-    Outcome,
-    RivalCheck,
-)
+from ...frame.generate import Assessment, Candidate, GenreGenerator, Outcome
 from ...frame.generator import ClueChange
 from ...frame.levels import Level
 from ...frame.symmetry import Symmetry
-from ...grid import Cell, Grid, Mask, cells
+from ...grid import Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
-from . import NURIKABE, feasibility
+from . import feasibility
 from .cascade import cascade_layout
 from .layout import (
     Layout,
@@ -122,36 +114,6 @@ PATIENCE = 3
 """A candidate starts over after ``PATIENCE * (rows + columns)`` changes without getting closer.  A
 change that only keeps the distance counts too, and a fresh layout usually does better than a long
 plateau, so the factor is small (3, where 12 is a common choice)."""
-RIVAL_SOLVER = "glucose4"
-"""The SAT solver of the rival check: its checks are many short calls from boards close to solved,
-where Glucose 4 does as well as CaDiCaL; the conflict limit below was chosen with it."""
-RIVAL_CONFLICTS = 50_000
-"""Conflicts a SAT call of :meth:`NurikabeGenerator.find_rival` may spend before the frame's bounded
-search decides instead: a check from a stalled board takes milliseconds, but nothing bounds a hard
-one; a conflict count, unlike the clock, gives every machine the same puzzle."""
-RIVAL_ROUNDS = 60
-"""Solver calls (each followed by the connectivity cuts its model breaks) a published-style rival
-check may make before it answers unknown: from a board with a wide open region, models keep
-breaking connectivity somewhere new, and one check could take seconds; a count, unlike the clock,
-gives every machine the same puzzle."""
-NEAR_SIDE = 6
-"""Side of the square windows in which a published-style rival check first looks for a second
-solution close to the intended one (:func:`near_windows`)."""
-NEAR_ROUNDS = 5
-"""Solver calls a window's look may make."""
-NEAR_CONFLICTS = 2_000
-"""Conflicts each of a window's solver calls may spend."""
-NEAR_FROM = Level.MEDIUM
-"""Lowest target whose rival checks look window by window first: below it, with the ladder up to
-easy leaving a third of a 10x10 board open, the second solution of the whole board served as well."""
-NEAR_CELLS = 100
-"""Boards of more cells look window by window first; on a smaller one a window is a third of the
-board or more, and the whole board's first rival is as near."""
-SAT_FROM = Level.EXPERT
-"""Lowest target level whose candidates are checked for a second solution by SAT (below it, by the
-frame's search).  Below expert the search's rival, found near the stalled board's preferred
-branches, leads to the target in fewer changes; at expert the search often runs out and leaves
-candidates unknown."""
 NEW_CLUE_SHARE = 0.5
 """Share of footholds that prefer a new island of 1 to moving a clue."""
 PUBLISHED_RIVAL_SHARE = 0.5
@@ -303,62 +265,6 @@ class NurikabeGenerator(GenreGenerator):
             layout = repair_layout(rows, cols, rng, cap=easy_cap(rows, cols) if target <= Level.EASY else CAP)
         return None if layout is None else NurikabeCandidate(layout)
 
-    def find_rival(self, candidate: Candidate, board: Board, target: Level,
-                   budget: Budget | None) -> RivalCheck | None:
-        """A second solution of the stalled board, by SAT (expert targets, and every target in the published style).
-
-        The intended solution is blocked, the board's decided cells are
-        assumed (in the published style, given to the encoding, which then
-        leaves out what they rule out, three times faster), and the solver's first guess at every cell is its
-        value in the intended solution, so the rival it finds tends to differ
-        from it in few cells (one repair then deals with it).  In the
-        published style (from :data:`NEAR_FROM`, on boards of more than
-        :data:`NEAR_CELLS` cells) it first looks window by
-        window, everything outside the window held to the intended solution
-        (:func:`_near_rival`): on a board with hundreds of cells open a check
-        of the whole board spends its calls cutting off disconnected models
-        and mostly answers unknown, where a window's second solution takes
-        milliseconds, and one that differs in a small area is what a repair
-        can break.  Each solver
-        call may spend :data:`RIVAL_CONFLICTS` conflicts, and in the published
-        style a check may make :data:`RIVAL_ROUNDS` calls; a check that needs
-        more is handed back to the frame's bounded search (``None``), or in
-        the published style left unknown (``settled=False``: that search
-        rarely settles a board with big islands open).  The solver is deterministic and the limits are
-        counts, so a seed still gives one puzzle.  The budget is looked at
-        between calls, not during one: interrupting the solver needs a watcher
-        thread per call, which costs more than the solving, and a check from
-        a stalled board takes milliseconds.  Where the frame's bounded search
-        runs out and leaves a candidate unknown, the SAT check nearly always
-        answers.
-        """
-        published = self.published(candidate.puzzle.rows, candidate.puzzle.cols, target)
-        if target < SAT_FROM and not published:
-            return None
-        puzzle = candidate.puzzle
-        solution = candidate.solution
-        try:
-            given = (board.shaded, board.unshaded) if published else (0, 0)
-            with SatSession(NURIKABE, puzzle, solver=RIVAL_SOLVER, budget=budget, conflicts=RIVAL_CONFLICTS,
-                            given=given) as session:
-                session.block(solution.shaded)
-                session.solver.set_phases(session.literals(solution.shaded, solution.unshaded))
-                if published:
-                    looks_near = target >= NEAR_FROM and puzzle.rows * puzzle.cols > NEAR_CELLS
-                    near = _near_rival(session, board, solution) if looks_near else None
-                    found = near if near is not None else session.next_solution(rounds=RIVAL_ROUNDS)
-                else:
-                    found = session.next_solution(session.literals(board.shaded, board.unshaded))
-        except SatTimeout:
-            if budget is not None:
-                budget.check()
-            if published:
-                return RivalCheck(None, settled=False)  # unknown: repaired where the ladder stalled
-            return None  # a hard check: the frame's bounded search decides instead
-        if budget is not None:
-            budget.check()
-        return RivalCheck(None if found is None else answer_of(puzzle, found))
-
     def rival_clues(self, puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
         """The dense style's way with a second solution (:func:`rival_clues`)."""
         return rival_clues(puzzle, solution, rival, open_cells)
@@ -386,44 +292,6 @@ class NurikabeGenerator(GenreGenerator):
         else:
             changed = harden(layout, rng)
         return None if changed is None else NurikabeCandidate(changed)
-
-
-def _near_rival(session: SatSession, board: Board, solution: Answer) -> Mask | None:
-    """The shaded mask of a second solution that differs from ``solution`` only inside one window
-    (:func:`near_windows`) of the board's open cells, or ``None`` when no window holds one within
-    :data:`NEAR_ROUNDS` calls of :data:`NEAR_CONFLICTS` conflicts each.
-
-    The open cells outside the window are assumed as in ``solution`` for one
-    call at a time; the session has ``solution`` blocked, and the cuts each
-    call adds hold in every solution, so later calls keep them.  Raises
-    :class:`SatTimeout` once the session's budget has run out.
-    """
-    grid = board.grid
-    open_cells = board.undecided
-    for window in near_windows(grid, NEAR_SIDE):
-        if not window & open_cells:
-            continue
-        held = open_cells & ~window
-        try:
-            found = session.next_solution(session.literals(solution.shaded & held, solution.unshaded & held),
-                                          rounds=NEAR_ROUNDS, conflicts=NEAR_CONFLICTS)
-        except SatTimeout:
-            if session.expired():
-                raise  # the caller's out of time, as for the whole board's check
-            continue
-        if found is not None:
-            return found
-    return None
-
-
-@cache
-def near_windows(grid: Grid, side: int) -> tuple[Mask, ...]:
-    """Squares of ``side`` cells a side (cut short at the board's edges) whose corners step by half a
-    side, in reading order: every two cells at most half a side apart share one."""
-    step = max(1, side // 2)
-    return tuple(grid.rect(top, min(grid.rows, top + side) - 1, left, min(grid.cols, left + side) - 1)
-                 for top in range(0, max(1, grid.rows - side + step), step)
-                 for left in range(0, max(1, grid.cols - side + step), step))
 
 
 Move = tuple[str, Cell]
