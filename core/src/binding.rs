@@ -927,6 +927,49 @@ impl Search {
     }
 }
 
+/// Islands as Python ints, each with its clue cell.
+type Islands<'py> = Vec<(Bound<'py, PyAny>, usize)>;
+
+/// A Nurikabe layout built by a cascade (see the core's `nurikabe::cascade`): its islands as masks with
+/// their clue cells, or None when the cascade is stuck.  `sizes` are island sizes with their weights,
+/// `perms` a symmetry's maps as cell permutations (identity first), empty for none.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, *, seed, sizes, perms))]
+fn nurikabe_cascade<'py>(
+    py: Python<'py>,
+    rows: usize,
+    cols: usize,
+    seed: u64,
+    sizes: Vec<(usize, f64)>,
+    perms: Vec<Vec<usize>>,
+) -> PyResult<Option<Islands<'py>>> {
+    if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(PyValueError::new_err(format!("a board is 1 to {MAX_SIDE} cells a side, not {rows}x{cols}")));
+    }
+    let cells = rows * cols;
+    if sizes.iter().any(|&(_, weight)| !weight.is_finite() || weight < 0.0)
+        || sizes.iter().map(|&(_, weight)| weight).sum::<f64>() <= 0.0
+    {
+        return Err(PyValueError::new_err("sizes are island sizes with finite weights >= 0, some positive"));
+    }
+    for perm in &perms {
+        let mut seen = vec![false; cells];
+        if perm.len() != cells || perm.iter().any(|&image| image >= cells || std::mem::replace(&mut seen[image], true)) {
+            return Err(PyValueError::new_err("a symmetry's map is a permutation of the board's cells"));
+        }
+    }
+    let (drawn, weights): (Vec<usize>, Vec<f64>) = sizes.into_iter().unzip();
+    let plan = genres::nurikabe::cascade::Plan { sizes: &drawn, weights: &weights, perms: &perms };
+    with_width!(cells, W => {
+        let grid = Grid::<W>::new(rows, cols);
+        let Some(islands) = unlocked(py, || genres::nurikabe::cascade::cascade(&grid, &plan, seed))? else {
+            return Ok(None);
+        };
+        let pairs: PyResult<Vec<_>> = islands.into_iter().map(|(island, clue)| Ok((int_of(py, island)?, clue))).collect();
+        pairs.map(Some)
+    })
+}
+
 /// Panics, for the test that shows a panic in the core surfaces as a Python exception.
 #[pyfunction]
 fn _panic(py: Python<'_>) -> PyResult<()> {
@@ -944,6 +987,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CoreContradiction", m.py().get_type::<CoreContradiction>())?;
     m.add("DEFAULT_NODES", DEFAULT_NODES)?;
     m.add("MAX_SIDE", MAX_SIDE)?;
+    m.add_function(wrap_pyfunction!(nurikabe_cascade, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
     Ok(())
 }

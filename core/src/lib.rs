@@ -11,6 +11,7 @@
 pub mod bits;
 pub mod board;
 pub mod budget;
+pub mod draw;
 pub mod genres;
 pub mod grid;
 pub mod ladder;

@@ -14,7 +14,7 @@ board moves in one operation.  Tables are built once per shape and cached.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeAlias
@@ -242,58 +242,6 @@ class Grid:
         """Top-left cells of the 2x2 windows that lie wholly inside ``mask``."""
         cols = self.cols
         return mask & (mask >> 1) & (mask >> cols) & (mask >> (cols + 1)) & self.window_corners
-
-    def pool_breakers(self, sea: Mask, open_: Mask) -> Mask:
-        """The cells of ``open_`` that are the last of a 2x2 window whose other three cells are in ``sea``.
-
-        >>> bin(Grid.of(2, 2).pool_breakers(0b0111, 0b1000))
-        '0b1000'
-        """
-        cols = self.cols
-        corners = self.window_corners
-        s, u = sea, open_
-        s1, sc, sc1 = s >> 1, s >> cols, s >> (cols + 1)
-        return ((u & s1 & sc & sc1 & corners)
-                | ((s & (u >> 1) & sc & sc1 & corners) << 1)
-                | ((s & s1 & (u >> cols) & sc1 & corners) << cols)
-                | ((s & s1 & sc & (u >> (cols + 1)) & corners) << (cols + 1)))
-
-    def regrouped(self, parts: Sequence[tuple[Mask, Mask]], before: Mask, now: Mask) -> list[tuple[Mask, Mask]]:
-        """The components of ``now`` with their borders, from those of ``before`` (which ``now``
-        holds): parts away from the cells added are kept, in order, and the rest worked out again
-        after them.
-
-        >>> g = Grid.of(1, 5)
-        >>> g.regrouped([(0b1, 0b10), (0b10000, 0b1000)], 0b10001, 0b10011)
-        [(16, 8), (3, 4)]
-        """
-        fresh = now & ~before
-        near = self.dilate(fresh)
-        kept = []
-        for part, border in parts:
-            if part & near:
-                fresh |= part
-            else:
-                kept.append((part, border))
-        return kept + [(part, self.border(part)) for part in self.components(fresh)]
-
-    def windows_meeting(self, mask: Mask) -> Mask:
-        """Top-left cells of the 2x2 windows that hold a cell of ``mask``.
-
-        >>> bin(Grid.of(3, 3).windows_meeting(1 << 4))
-        '0b11011'
-        """
-        cols = self.cols
-        return (mask | mask >> 1 | mask >> cols | mask >> (cols + 1)) & self.window_corners
-
-    def window_cells(self, corners: Mask) -> Mask:
-        """The cells of the 2x2 windows whose top-left cells are ``corners``.
-
-        >>> bin(Grid.of(3, 3).window_cells(1 << 4))
-        '0b110110000'
-        """
-        cols = self.cols
-        return corners | corners << 1 | corners << cols | corners << (cols + 1)
 
     def window(self, corner: Cell) -> Mask:
         """The four cells of the 2x2 window whose top-left cell is ``corner``."""

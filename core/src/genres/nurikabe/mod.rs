@@ -7,6 +7,7 @@
 
 mod analysis;
 mod branching;
+pub mod cascade;
 mod errands;
 mod fence;
 mod islands;
