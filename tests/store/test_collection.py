@@ -116,7 +116,8 @@ def _default_signals() -> None:
 
 
 def _command(db: Path, jobs: int = 1) -> list[str]:
-    return [sys.executable, "-m", "pencilkit", "collection", "build", "--genre", "nurikabe", "--sizes", "6x6,7x7",
+    """A build of 18 puzzles taking a few seconds: long enough to be cut mid-way however fast it starts."""
+    return [sys.executable, "-m", "pencilkit", "collection", "build", "--genre", "nurikabe", "--sizes", "20x20,25x25",
             "--levels", "easy,medium,hard", "--count", "3", "--seed", "5", "--db", str(db), "--jobs", str(jobs)]
 
 
