@@ -40,7 +40,7 @@ from ..frame.search import SearchResult
 from ..grid import Mask, cells
 from ..puzzle import Answer, Puzzle
 
-try:  # python-sat is the optional dependency ``pencilkit[sat]``
+try:  # python-sat is a dependency; a build without it has no SAT engine
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 except ImportError:  # pragma: no cover - exercised only without the extra

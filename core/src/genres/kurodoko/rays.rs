@@ -14,9 +14,8 @@
 //! It does *not* prove the cell at `hi` black: the run may stop short.  Only
 //! when `lo == hi` is the run exact, and then the cell at `hi` is black.
 //!
-//! Python memoises readings by the cells a clue sees and updates them for the
-//! cells decided since; a reading is a pure function of the board, so here it
-//! is worked out directly (once per board state, in a board slot).
+//! A reading is a pure function of the board: it is worked out once per board
+//! state and kept in a board slot (see `Kurodoko::readings`).
 
 use std::sync::{Arc, OnceLock};
 

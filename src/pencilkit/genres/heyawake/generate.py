@@ -57,7 +57,7 @@ class HeyawakeGenerator(MonotoneGenerator):
         to paint and cut.  On smaller
         ones, a painting unique when fully numbered
         (:func:`~pencilkit.genres.heyawake.painting.paint`; easy ones skip the
-        SAT step), with rooms cut until the ladder up to ``target`` finishes it
+        uniqueness step), with rooms cut until the ladder up to ``target`` finishes it
         (:func:`open_up`), and at easy and medium rooms merged back while it
         still does (:func:`grow_rooms`; above medium the ladder is too slow to
         ask so often)."""

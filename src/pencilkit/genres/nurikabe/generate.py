@@ -126,7 +126,7 @@ one the screening ladder takes furthest)."""
 EXPERT_BREADTH = 4
 """Repairs drawn per step for an expert target on a board of at most :data:`EXPERT_BREADTH_CELLS`
 without symmetry: the screen runs only up to medium, and there an expert candidate's assessment
-(SAT and probing) costs more than weighing more repairs gains.  Symmetric repairs are bigger moves,
+(search and probing) costs more than weighing more repairs gains.  Symmetric repairs are bigger moves,
 and larger boards have more open cells to choose among; both keep :data:`PUBLISHED_BREADTH`."""
 EXPERT_BREADTH_CELLS = 144
 """Largest board (12x12) on which expert targets weigh :data:`EXPERT_BREADTH` repairs."""
