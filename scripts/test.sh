@@ -1,15 +1,34 @@
 #!/usr/bin/env bash
 # Install pencilkit and everything its tests need into .venv, then run the whole test suite.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-# Debian's Chromium for the web player's browser tests (Playwright drives it; it downloads no browser)
-if ! command -v chromium >/dev/null 2>&1; then
-  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
+APT_WAIT=120  # seconds apt-get waits for the lock of another install before it gives up
+
+# apt-get, waiting up to APT_WAIT seconds for another install to let go of apt's locks: dpkg's through
+# DPkg::Lock::Timeout; the package lists' lock, which `apt-get update` takes and that option need not cover, by
+# trying the update again every 5 seconds
+apt_get() {
+  local deadline=$((SECONDS + APT_WAIT))
+  until apt-get -o "DPkg::Lock::Timeout=$APT_WAIT" "$@"; do
+    [ "$1" = update ] && [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 5
+  done
+}
+
+# Debian's Chromium for the web player's browser tests (Playwright drives it; it downloads no browser). The
+# browser tests skip themselves without it, so an install that fails is said, not fatal
+install_chromium() {
+  command -v chromium >/dev/null 2>&1 && return 0
+  if ! command -v apt-get >/dev/null 2>&1 || [ "$(id -u)" != 0 ]; then
     echo "chromium is missing: the browser tests will be skipped" >&2
+  elif ! { apt_get update -qq && DEBIAN_FRONTEND=noninteractive apt_get install -y -qq chromium >/dev/null; }; then
+    echo "chromium could not be installed (apt-get failed, or another install held its lock for over" \
+      "${APT_WAIT}s): the browser tests will be skipped" >&2
   fi
-fi
+}
+
+[ "${BASH_SOURCE[0]}" = "$0" ] || return 0  # sourced (as tests/commands/test_test_script.py does): steps only
+cd "$(dirname "$0")/.."
+install_chromium
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip

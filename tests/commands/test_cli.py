@@ -129,7 +129,7 @@ def test_search_budget_gives_up(capsys: pytest.CaptureFixture[str]) -> None:
     (["solve", "nurikabe:2x2:a,.,.,."], "unknown token 'a' at row 1, column 1"),
     (["solve", "missing-file.jsonl"], "no such file"),
     (["solve", "--level", "genius", PUZZLE], "unknown level 'genius'"),
-    (["solve", "--nodes", "0", PUZZLE], "--nodes must be positive"),
+    (["solve", "--nodes", "0", PUZZLE], "argument --nodes: expected 1 to"),
     (["check", PUZZLE, "##/##"], "the answer is 2x2 but the puzzle is 3x3"),
     (["show", "kakuro:2x2:.,.,.,."], "unknown genre"),
 ])

@@ -48,7 +48,7 @@ def test_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
     (["nurikabe", "5x5", "--time-budget", "-2"], "--time-budget: expected a positive number, not '-2'"),
     (["nurikabe", "5x5", "--time-budget", "nan"], "--time-budget: expected a positive number, not 'nan'"),
     (["nurikabe", "2x2", "--level", "expert"], "no 2x2 nurikabe puzzle is expert"),
-    (["nurikabe", "5x5", "--count", "0"], "count must be positive"),
+    (["nurikabe", "5x5", "--count", "0"], "argument --count/-n: expected 1 to"),
     (["sudoku", "5x5"], "unknown genre 'sudoku'"),
     (["nurikabe", "7x7", "--style", "fancy"], "unknown style 'fancy' for nurikabe: choose one of auto, published, dense"),
 ])

@@ -166,6 +166,42 @@ def test_a_worker_killed_mid_run_costs_a_try_and_nothing_else(tmp_path: Path, wh
     assert contents(hit) == contents(whole)
 
 
+def _workers(driver: int) -> list[int]:
+    """The worker processes ``driver`` has spawned (not its resource tracker)."""
+    children = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid", str(driver)], capture_output=True, text=True)
+    return [int(line.split()[0]) for line in children.stdout.splitlines() if "spawn_main" in line]
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie that its new parent has not reaped yet does not)."""
+    state = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True).stdout.strip()
+    return bool(state) and not state.startswith("Z")
+
+
+def test_the_workers_of_a_killed_driver_end_with_it(tmp_path: Path) -> None:
+    """SIGKILL the driver alone: its workers, orphaned, end too instead of idling under PID 1.  (10 s is a
+    liveness bound, far over the half second a worker takes to see its parent gone.)"""
+    run = subprocess.Popen(_command(tmp_path / "o.sqlite", jobs=2), stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(workers) < 2:
+            workers = _workers(run.pid)
+            time.sleep(0.05)
+        assert len(workers) == 2
+        os.kill(run.pid, signal.SIGKILL)
+        run.wait(30)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(map(_alive, workers)):
+            time.sleep(0.05)
+        assert not any(map(_alive, workers))
+    finally:
+        run.kill()
+        for pid in filter(_alive, workers):  # only when the test failed: leave no orphan behind
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_the_command_line_builds_lists_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "c.sqlite"
     assert main(["collection", "build", "--sizes", "5x5", "--levels", "easy", "--count", "2", "--db", str(db),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -59,20 +60,57 @@ def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--genre", help="genre of a bare grid, Janko text or penpa-edit URL that names none")
 
 
-def count(text: str) -> int:
-    """An option's value that must be a whole number of at least 1 (workers, puzzles)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {text!r}")
-    return value
+MAX_JOBS_PER_CORE = 4
+"""Most worker processes a --jobs may ask for, per core: each costs memory and a process, and past the cores
+they only take turns."""
+MAX_COUNT = 100_000
+"""Most puzzles a --count may ask for (a collection's whole spec has the same bound, ``store.spec.MAX_SLOTS``)."""
+MAX_NODES = 10**12
+"""Largest node budget: days of search, well inside the core's 64-bit counter."""
+
+
+def whole_number(low: int, high: int, why: str = "") -> Callable[[str], int]:
+    """An option's type: a whole number from ``low`` to ``high``, so that no value crashes or hangs what it
+    sizes (``why`` says where ``high`` comes from)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {low} to {high}{why}, not {text!r}")
+        return value
+
+    return parse
+
+
+def number_in(low: float, high: float) -> Callable[[str], float]:
+    """An option's type: a positive number from ``low`` to ``high`` (sizes, whose extremes break a drawing)."""
+
+    def parse(text: str) -> float:
+        value = positive(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, not {text!r}")
+        return value
+
+    return parse
+
+
+def max_jobs() -> int:
+    """The most workers --jobs takes on this machine (:data:`MAX_JOBS_PER_CORE` a core)."""
+    return MAX_JOBS_PER_CORE * (os.cpu_count() or 1)
+
+
+def worker_count(text: str) -> int:
+    """A --jobs value: 1 to :func:`max_jobs` worker processes."""
+    return whole_number(1, max_jobs(), f" ({MAX_JOBS_PER_CORE} a core)")(text)
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--jobs", "-j", type=count, default=1,
-                        help="worker processes for a batch (default 1; results still come in input order)")
+    parser.add_argument("--jobs", "-j", type=worker_count, default=1,
+                        help=f"worker processes for a batch, at most {MAX_JOBS_PER_CORE} a core (default 1; results "
+                             "still come in input order)")
 
 
 def in_order(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterator[R]:
@@ -85,10 +123,9 @@ def in_order(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterator[
     if jobs == 1:
         yield from map(work, items)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from ..store.pool import local_pool
 
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with local_pool(jobs) as pool:
         yield from pool.map(work, items)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import PencilkitError
 from ..io import write_file
-from . import Command, count, positive, progress
+from . import MAX_COUNT, MAX_JOBS_PER_CORE, Command, positive, progress, whole_number, worker_count
 
 BUNDLED = "bundled"
 
@@ -25,7 +25,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--genre", default="nurikabe", help="comma-separated genres (default nurikabe)")
     build.add_argument("--sizes", default="7x7", help="comma-separated RxC shapes (default 7x7)")
     build.add_argument("--levels", default="easy,medium,hard,expert", help="comma-separated levels (default all)")
-    build.add_argument("--count", type=count, default=1, help="puzzles per genre, size and level (default 1)")
+    build.add_argument("--count", type=whole_number(1, MAX_COUNT), default=1,
+                       help="puzzles per genre, size and level (default 1)")
     build.add_argument("--seed", type=int, default=0, help="the collection's seed (default 0)")
     build.add_argument("--time-budget", type=positive, default=60.0, metavar="SECONDS",
                        help="seconds per puzzle (default 60)")
@@ -33,8 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--symmetry", default="none",
                        help="symmetry of the clue positions: none (default), rot2, rot4 or mirror")
     build.add_argument("--db", required=True, help="the SQLite file (made if missing)")
-    build.add_argument("--jobs", type=count, default=os.cpu_count() or 1,
-                       help="worker processes (default: every core)")
+    build.add_argument("--jobs", type=worker_count, default=os.cpu_count() or 1,
+                       help=f"worker processes, at most {MAX_JOBS_PER_CORE} a core (default: every core)")
     build.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
                        help="run on a Dask cluster instead of local processes (needs dask.distributed)")
     build.add_argument("--spec", default=None, metavar="FILE.toml",
@@ -46,7 +47,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     rate.add_argument("puzzles", metavar="FILE.jsonl", help="one record a line with a 'puzzle' field")
     rate.add_argument("--db", required=True, help="the SQLite file (made if missing)")
     rate.add_argument("--time", type=positive, default=60.0, metavar="SECONDS", help="seconds a puzzle (default 60)")
-    rate.add_argument("--jobs", type=count, default=os.cpu_count() or 1, help="worker processes (default: every core)")
+    rate.add_argument("--jobs", type=worker_count, default=os.cpu_count() or 1,
+                      help=f"worker processes, at most {MAX_JOBS_PER_CORE} a core (default: every core)")
     for name, text in (("list", "count the puzzles by genre, size and level"),
                        ("show", "print one puzzle, its solution and what the store knows of it"),
                        ("export", "write the puzzles as JSON lines, puzzle IDs, puzz.link URLs or print sheets")):
@@ -105,8 +107,6 @@ def run_build(args: argparse.Namespace) -> int:
         _read_spec(args)
     spec = CollectionSpec.parse(args.genre, args.sizes, args.levels, count=args.count, seed=args.seed,
                                 time_budget=args.time_budget, style=args.style, symmetry=args.symmetry)
-    if args.jobs < 1:
-        raise PencilkitError(f"--jobs must be positive, not {args.jobs}")
     pool = _dask_pool(args.scheduler) if args.scheduler else (lambda: local_pool(args.jobs))
     with Store(args.db) as store:
         described: list[object] = [spec.genres, spec.sizes, spec.levels, spec.count, spec.seed, spec.style]
@@ -160,7 +160,7 @@ def run_rate(args: argparse.Namespace) -> int:
     from ..api import solve
     from ..io import is_json_lines, read_source
     from ..store.database import Store
-    from .solving import batch_line, batch_records, rating_json
+    from .solving import EXIT_BAD_INPUT, batch_line, batch_records, rating_json, say_bad_line
 
     text = read_source(args.puzzles)
     if not is_json_lines(args.puzzles, text):
@@ -184,6 +184,8 @@ def run_rate(args: argparse.Namespace) -> int:
 
         for item, (line, code) in zip(todo, in_order(partial(batch_line, solve, rating_json, options), todo, args.jobs)):
             data = json.loads(line)
+            if code == EXIT_BAD_INPUT:
+                say_bad_line(item[0], data["error"])
             if item[1] is not None:
                 data["puzzle"] = str(item[1]["puzzle"])
             store.add_rating(key(item), data)

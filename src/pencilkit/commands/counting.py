@@ -14,18 +14,21 @@ from ..errors import PencilkitError
 from ..frame.budget import Budget
 from ..frame.search import DEFAULT_NODES, SearchResult
 from ..genres import genre_of
-from . import Command, add_puzzle_argument, emit_json, positive
+from . import MAX_NODES, Command, add_puzzle_argument, emit_json, positive, whole_number
 from .solving import load_puzzle
 
 EXIT_OK, EXIT_FAIL = 0, 1
+MAX_LIMIT = 100_000
+"""Most solutions a count collects (each is kept and printed)."""
 
 
 def configure_count(parser: argparse.ArgumentParser) -> None:
     add_puzzle_argument(parser)
     parser.add_argument("--engine", default="ladder", choices=("ladder", "sat"),
                         help="count by search with the ladder (default) or by SAT")
-    parser.add_argument("--limit", type=int, default=2, help="stop at this many solutions (default %(default)s)")
-    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES,
+    parser.add_argument("--limit", type=whole_number(1, MAX_LIMIT), default=2,
+                        help="stop at this many solutions (default %(default)s)")
+    parser.add_argument("--nodes", type=whole_number(1, MAX_NODES), default=DEFAULT_NODES,
                         help="search node budget, ladder engine (default %(default)s)")
     parser.add_argument("--time", type=positive, default=60.0, metavar="SECONDS",
                         help="time budget (default %(default)s)")
@@ -33,10 +36,6 @@ def configure_count(parser: argparse.ArgumentParser) -> None:
 
 
 def run_count(args: argparse.Namespace) -> int:
-    if args.limit < 1:
-        raise PencilkitError(f"--limit must be positive, not {args.limit}")
-    if args.nodes < 1:
-        raise PencilkitError(f"--nodes must be positive, not {args.nodes}")
     if args.time <= 0:
         raise PencilkitError(f"--time must be positive, not {args.time}")
     puzzle = load_puzzle(args)

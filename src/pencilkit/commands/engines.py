@@ -23,8 +23,12 @@ from ..frame.budget import Budget
 from ..frame.solve import Solution, Status
 from ..genres import genre_of
 from ..puzzle import Puzzle
+from . import whole_number
 
 ENGINES = ("ladder", "sat", "aco")
+MAX_ANTS = 1000
+"""Most ants an iteration of the colony may send (the paper's colonies have 10): an iteration makes all its
+ants, each with a layout of the board, before it looks at the clock."""
 
 SolveFunction = Callable[..., Solution]
 
@@ -37,7 +41,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
                         help="solver: the technique ladder (default), SAT, or the ant colony")
     group = parser.add_argument_group("ant colony (--engine aco)")
     defaults = AcoParameters()
-    group.add_argument("--ants", type=int, default=defaults.ants, help="ants per iteration (default %(default)s)")
+    group.add_argument("--ants", type=whole_number(1, MAX_ANTS), default=defaults.ants,
+                       help="ants per iteration (default %(default)s)")
     group.add_argument("--q0", type=float, default=defaults.q0,
                        help="greediness: chance of the greedy choice (default %(default)s)")
     group.add_argument("--rho", type=float, default=defaults.rho,

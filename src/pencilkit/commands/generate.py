@@ -20,7 +20,7 @@ from ..formats import FORMATS, write_puzzle
 from ..frame.generate import DEFAULT_SECONDS, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.symmetry import Symmetry
-from . import Command, add_jobs, emit_json, in_order, positive
+from . import MAX_COUNT, Command, add_jobs, emit_json, in_order, positive, whole_number
 
 EXIT_OK, EXIT_FAIL = 0, 1
 FORMAT_CHOICES = tuple(FORMATS)
@@ -52,7 +52,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", "-l", default="medium", help="easy, medium, hard or expert (default medium)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the first puzzle (default: drawn at random and printed)")
-    parser.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (seeds SEED, SEED+1, ...)")
+    parser.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1,
+                        help="how many puzzles (seeds SEED, SEED+1, ...)")
     parser.add_argument("--time-budget", type=positive, default=DEFAULT_SECONDS, metavar="SECONDS",
                         help="seconds each puzzle may take (default %(default)g)")
     parser.add_argument("--style", default=None,
@@ -84,8 +85,6 @@ def make(task: Task) -> Generated | str:
 def run(args: argparse.Namespace) -> int:
     rows, cols = parse_shape(args.shape)
     level = parse_level(args.level)
-    if args.count < 1:
-        raise PencilkitError(f"the count must be positive, not {args.count}")
     if args.seed is not None and args.seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {args.seed}")
     seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed

@@ -18,7 +18,7 @@ from types import FrameType
 
 from ..errors import PencilkitError
 from ..genres import titles
-from . import Command
+from . import Command, worker_count
 
 EXIT_OK = 0
 GRACE_SECONDS = 2
@@ -30,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="address to listen on (default %(default)s: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s; 0 picks a free one)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--workers", type=worker_count, default=None,
                         help="worker processes for generation and solving (default: one per core, at most 4)")
     parser.add_argument("--log", action="store_true", help="log every request")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -81,8 +81,6 @@ def run(args: argparse.Namespace) -> int:
     from ..web.protocol import JsonErrorProtocol
     from ..web.server import create_app, stop_workers
 
-    if args.workers is not None and args.workers < 1:
-        raise PencilkitError(f"--workers must be positive, not {args.workers}")
     sock = bind(args.host, args.port)
     url = address_of(sock)
     hosts = [*LOCAL_HOSTS, *args.allow_host]

@@ -35,10 +35,18 @@ from ..formats.svg import CELL, render_svg
 from ..frame.solve import Status
 from ..io import is_json_lines, parse_record, read_source, write_file
 from ..puzzle import Answer, Puzzle
-from . import EXITS_PLAIN, Command, positive
+from . import EXITS_PLAIN, Command, number_in, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
 OUTPUT_KINDS = (".svg", ".png", ".pdf")
+MIN_CELL, MAX_CELL = 1.0, 1000.0
+"""The --cell sizes drawn, in points (1000 is 35 cm: past about 1e5 the fonts Cairo draws clues in fail)."""
+MARGIN = 0.25
+"""The white margin round one drawn puzzle, in cells."""
+MAX_PNG_SIDE = 8192
+"""Most pixels a PNG may have a side: 256 MiB of pixels while Cairo draws it (Cairo itself refuses 32768)."""
+MAX_SCALE = 100.0
+"""Most PNG pixels a point (7200 dpi)."""
 
 
 def configure_render(parser: argparse.ArgumentParser) -> None:
@@ -53,9 +61,12 @@ def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true", help="highlight the rules the answer breaks")
     parser.add_argument("--dots", choices=("auto", "on", "off"), default="auto",
                         help="draw unshaded marks as dots (auto: only in a partial answer)")
-    parser.add_argument("--cell", type=positive, default=CELL, help="cell size in points (default %(default)s)")
+    parser.add_argument("--cell", type=number_in(MIN_CELL, MAX_CELL), default=CELL,
+                        help=f"cell size in points, {MIN_CELL:g} to {MAX_CELL:g} (default %(default)s)")
     parser.add_argument("--output", "-o", metavar="FILE", help="write .svg, .png or .pdf (default: SVG to stdout)")
-    parser.add_argument("--scale", type=positive, default=2.0, help="PNG pixels per point (default %(default)s)")
+    parser.add_argument("--scale", type=number_in(0, MAX_SCALE), default=2.0,
+                        help=f"PNG pixels per point, up to {MAX_SCALE:g} and {MAX_PNG_SIDE} pixels a side "
+                             "(default %(default)s)")
     sheet = parser.add_argument_group("print sheet")
     sheet.add_argument("--sheet", action="store_true", help="lay several puzzles out on pages, solutions last")
     sheet.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="page size (default a4)")
@@ -68,14 +79,15 @@ def configure_render(parser: argparse.ArgumentParser) -> None:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    if args.cell <= 0:
-        raise PencilkitError(f"--cell must be positive, not {args.cell}")
     kind = _output_kind(args.output)
     if args.sheet:
         return _run_sheet(args, kind)
     if len(args.puzzles) != 1:
         raise PencilkitError(f"render draws one puzzle, {len(args.puzzles)} were given: use --sheet for several")
     puzzle = read_puzzle(read_source(args.puzzles[0]), genre=args.genre)
+    pad = args.cell * MARGIN
+    if kind == ".png":
+        check_png_size(puzzle.cols * args.cell + 2 * pad, puzzle.rows * args.cell + 2 * pad, args.scale)
     answer, status = _answer(puzzle, args)
     violations = None
     if args.check:
@@ -85,7 +97,7 @@ def run_render(args: argparse.Namespace) -> int:
         for v in violations:
             print(f"{v.rule} {v.title}: {v.message}", file=sys.stderr)
     dots = {"auto": None, "on": True, "off": False}[args.dots]
-    svg = render_svg(puzzle, answer, violations=violations, cell=args.cell, dots=dots)
+    svg = render_svg(puzzle, answer, violations=violations, cell=args.cell, dots=dots, margin=pad)
     _write(args.output, kind, [svg], args.scale)
     if status is not None and status is not Status.UNIQUE:
         print(f"pencilkit: the puzzle has no unique solution ({status.value}): drawn without one", file=sys.stderr)
@@ -104,6 +116,15 @@ def _answer(puzzle: Puzzle, args: argparse.Namespace) -> tuple[Answer | None, St
         solution = solve(puzzle, seconds=args.time)
         return (solution.answer if solution.status is Status.UNIQUE else None), solution.status
     return None, None
+
+
+def check_png_size(width: float, height: float, scale: float) -> None:
+    """Refuse a PNG of a ``width`` x ``height`` point drawing at ``scale`` pixels a point that would be over
+    :data:`MAX_PNG_SIDE` pixels a side, or under one (a ``PencilkitError`` before anything is drawn)."""
+    sides = (width * scale, height * scale)
+    if max(sides) > MAX_PNG_SIDE or min(sides) < 1:
+        raise PencilkitError(f"a PNG of {sides[0]:.0f}x{sides[1]:.0f} pixels is out of bounds (1 to {MAX_PNG_SIDE} "
+                             "a side): change --scale")
 
 
 def _output_kind(output: str | None) -> str:
@@ -151,6 +172,8 @@ def _run_sheet(args: argparse.Namespace, kind: str) -> int:
         raise PencilkitError("--sheet draws puzzles and their solutions; --answer and --check are for one puzzle")
     if args.time <= 0:
         raise PencilkitError(f"--time must be positive, not {args.time}")
+    if kind == ".png":
+        check_png_size(*PAPERS[args.paper], args.scale)
     entries: list[SheetEntry] = []
     for arg in args.puzzles:
         entries.extend(sheet_entries(arg, args.genre, start=len(entries), seconds=args.time,

@@ -24,6 +24,7 @@ from ..genres import all_genres, find_genre
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
 from . import (
+    MAX_NODES,
     Command,
     add_jobs,
     add_puzzle_argument,
@@ -31,10 +32,11 @@ from . import (
     in_order,
     positive,
     progress,
+    whole_number,
 )
 from .engines import add_engine_options, engine_solver
 
-EXIT_OK, EXIT_FAIL = 0, 1
+EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def load_puzzle(args: argparse.Namespace) -> Puzzle:
@@ -42,7 +44,7 @@ def load_puzzle(args: argparse.Namespace) -> Puzzle:
 
 
 def add_budget(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES,
+    parser.add_argument("--nodes", type=whole_number(1, MAX_NODES), default=DEFAULT_NODES,
                         help="node budget of depth-first search, which counts a stalled board only "
                              "without python-sat (default %(default)s)")
     parser.add_argument("--time", type=positive, default=60.0, metavar="SECONDS",
@@ -52,8 +54,6 @@ def add_budget(parser: argparse.ArgumentParser) -> None:
 
 
 def budget(args: argparse.Namespace) -> dict[str, Any]:
-    if args.nodes < 1:
-        raise PencilkitError(f"--nodes must be positive, not {args.nodes}")
     if not math.isfinite(args.time) or args.time <= 0:
         raise PencilkitError(f"--time must be a positive number of seconds, not {args.time}")
     return {"nodes": args.nodes, "seconds": args.time, "max_level": Level.parse(args.level)}
@@ -130,7 +130,8 @@ def run_check_batch(records: list[Record]) -> int:
             violations = check_answer(puzzle, answer)
         except PencilkitError as e:
             out.update(status="error", error=str(e))
-            worst = max(worst, 2)
+            say_bad_line(number, str(e))
+            worst = max(worst, EXIT_BAD_INPUT)
         else:
             out.update(correct=not violations, violations=[v.to_json(puzzle.grid) for v in violations])
             if violations:
@@ -218,13 +219,23 @@ def run_batch(records: list[Record], options: dict[str, Any], solver: Any = solv
     done (on ``jobs`` worker processes), with a progress bar on a terminal."""
     bar = progress(len(records))
     worst = EXIT_OK
-    for line, code in in_order(partial(batch_line, solver, view, options), records, jobs):
+    results = in_order(partial(batch_line, solver, view, options), records, jobs)
+    for (number, _, _), (line, code) in zip(records, results):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
+        if code == EXIT_BAD_INPUT:
+            say_bad_line(number, json.loads(line)["error"])
         worst = max(worst, code)
         bar.update(1)
     bar.close()
     return worst
+
+
+def say_bad_line(number: int, error: str) -> None:
+    """The one line on stderr for a batch line that is bad input (its record on stdout says it too), so that
+    exit status 2 is never silent."""
+    where = f"line {number}: "
+    print(f"pencilkit: error: {error if error.startswith(where) else where + error}", file=sys.stderr)
 
 
 def batch_line(solver: Any, view: Callable[[Solution], dict[str, Any]], options: dict[str, Any],
@@ -232,7 +243,7 @@ def batch_line(solver: Any, view: Callable[[Solution], dict[str, Any]], options:
     """One record's JSON line and its exit status (a worker's job)."""
     number, record, problem = item
     if record is None:
-        return json.dumps({"line": number, "status": "error", "error": problem}, separators=(",", ":")), 2
+        return json.dumps({"line": number, "status": "error", "error": problem}, separators=(",", ":")), EXIT_BAD_INPUT
     out: dict[str, Any] = {"line": number} if "name" not in record else {"name": record["name"]}
     code = EXIT_OK
     start = time.perf_counter()
@@ -241,7 +252,7 @@ def batch_line(solver: Any, view: Callable[[Solution], dict[str, Any]], options:
         solution = solver(puzzle, **options)
     except PencilkitError as e:
         out.update(status="error", error=str(e), seconds=round(time.perf_counter() - start, 4))
-        code = 2
+        code = EXIT_BAD_INPUT
     else:
         out.update(view(solution))
         out.pop("puzzle", None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +27,7 @@ from ..frame.generate import GenerationFailed
 from ..frame.solve import PROFILE_VERSION
 from ..puzzle import Puzzle
 from .database import Store
+from .pool import local_pool
 from .spec import CollectionSpec, Slot
 
 MAX_ATTEMPTS = 20
@@ -182,13 +183,6 @@ def _repeats(order: Iterable[str], done: dict[str, tuple[int, str]]) -> list[str
             out.append(key)
         seen.add(form)
     return out
-
-
-def local_pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool of ``jobs`` worker processes (spawned: the same on every platform)."""
-    import multiprocessing
-
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
 
 
 __all__ = ["MAX_ATTEMPTS", "TRIES", "Report", "build", "canonical", "local_pool", "make_slot"]

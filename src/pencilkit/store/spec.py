@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 
 from ..errors import PencilkitError
@@ -67,7 +68,9 @@ class CollectionSpec:
     @classmethod
     def parse(cls, genres: str, sizes: str, levels: str, *, count: int = 1, seed: int = 0,
               time_budget: float = 60.0, style: str | None = None, symmetry: str = "none") -> CollectionSpec:
-        """A spec from comma-separated lists (``nurikabe,kurodoko``, ``7x7,10x10``, ``easy,hard``), checked."""
+        """A spec from comma-separated lists (``nurikabe,kurodoko``, ``7x7,10x10``, ``easy,hard``), checked whole
+        before anything is made or stored: each genre's generator must honour every size, level, the style and
+        the symmetry, and the slots number at most :data:`MAX_SLOTS`."""
         names = tuple(find_genre(g).name for g in _items(genres, "genre"))
         shapes = tuple(parse_shape(s) for s in _items(sizes, "size"))
         for rows, cols in shapes:
@@ -81,24 +84,38 @@ class CollectionSpec:
             raise PencilkitError(f"--count must be positive, not {count}")
         if seed < 0:
             raise PencilkitError(f"--seed must not be negative, not {seed}")
+        if not (math.isfinite(time_budget) and time_budget > 0):
+            raise PencilkitError(f"the time budget must be a positive number of seconds, not {time_budget}")
+        total = len(names) * len(shapes) * len(wanted) * count
+        if total > MAX_SLOTS:
+            raise PencilkitError(f"the collection asks for {total} puzzles, over the limit of {MAX_SLOTS}")
         kind = Symmetry.parse(symmetry)
-        if kind is not Symmetry.NONE:
-            from ..frame.generate import symmetric
-
-            for name in names:
-                generator = find_genre(name).generator()
-                for rows, cols in shapes:
-                    symmetric(generator, name, kind, rows, cols)  # refuses a genre or size that cannot have it
-        spec = cls(names, shapes, wanted, count, seed, time_budget, style, kind.value)
-        if len(spec.slots()) > MAX_SLOTS:
-            raise PencilkitError(f"the collection asks for {len(spec.slots())} puzzles, over the limit of {MAX_SLOTS}")
-        return spec
+        for name in names:
+            _check_generator(name, shapes, wanted, style, kind, time_budget)
+        return cls(names, shapes, wanted, count, seed, time_budget, style, kind.value)
 
     def slots(self) -> list[Slot]:
         """Every slot, genre by genre, size by size, level by level."""
         return [Slot(genre, rows, cols, level, k, self.seed)
                 for genre in self.genres for rows, cols in self.sizes for level in self.levels
                 for k in range(self.count)]
+
+
+def _check_generator(genre: str, shapes: tuple[tuple[int, int], ...], levels: tuple[str, ...], style: str | None,
+                     symmetry: Symmetry, seconds: float) -> None:
+    """Refuse what ``genre``'s generator cannot make (a one-line ``PencilkitError``), as a generation does
+    before it starts: an unknown style, a symmetry the genre or a size has not, a level a size cannot reach."""
+    from ..frame.generate import check_request, symmetric
+
+    generator = find_genre(genre).generator()
+    if style is not None:
+        if style not in generator.styles:
+            raise PencilkitError(f"unknown style {style!r} for {genre}: choose one of {', '.join(generator.styles)}")
+        generator = generator.styled(style)
+    for rows, cols in shapes:
+        shaped = symmetric(generator, genre, symmetry, rows, cols)
+        for level in levels:
+            check_request(shaped, genre, rows, cols, Level.parse(level), seconds)
 
 
 def _items(text: str, what: str) -> list[str]:
