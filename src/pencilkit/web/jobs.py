@@ -319,50 +319,45 @@ JOBS: dict[str, Callable[[Body, Limits, Cancel | None], Result]] = {
 }
 
 
-FLAGS: Any = None
-"""The stop flags of this worker's pool (set by the server when a job's client goes away)."""
+STOP: Any = None
+"""This worker's stop flag, a byte shared with the server, which raises it to call off the job running here."""
 WATCH_SECONDS = 0.02
-"""How often a worker's watcher looks at the stop flags of its running jobs."""
-RUNNING: dict[int, Cancel] = {}
-"""This worker's running jobs, by slot, with the cancel flags their budgets hold."""
+"""How often a worker's watcher looks at its stop flag."""
+RUNNING: Cancel | None = None
+"""The cancel flag the budget of this worker's running job holds."""
 
 
-def use_flags(flags: Any) -> None:
-    """Keep the pool's stop flags and start the watcher that passes them on to the jobs' cancel flags (a
-    worker does, when it starts).  The server sets a slot's flag in shared memory; the watcher sets the
-    job's :class:`Cancel`, which the core looks at between steps and probes."""
-    global FLAGS
-    FLAGS = flags
-    threading.Thread(target=_watch, args=(flags,), daemon=True, name="pencilkit-cancel-watcher").start()
+def use_stop_flag(flag: Any) -> None:
+    """Keep the worker's stop flag and start the watcher that passes it on to the running job's cancel
+    flag (a worker does, when it starts).  The server raises the flag in shared memory; the watcher sets
+    the job's :class:`Cancel`, which the core looks at between steps and probes."""
+    global STOP
+    STOP = flag
+    threading.Thread(target=_watch, args=(flag,), daemon=True, name="pencilkit-cancel-watcher").start()
 
 
-def _watch(flags: Any) -> None:
+def _watch(flag: Any) -> None:
     while True:
         time.sleep(WATCH_SECONDS)
-        for slot, cancel in list(RUNNING.items()):
-            if flags[slot]:
-                cancel.set()
+        cancel = RUNNING
+        if cancel is not None and flag.value:
+            cancel.set()
 
 
-def cancel_for(slot: int | None) -> Cancel | None:
-    """The cancel flag of the job in ``slot``, set once the server flags it; ``None`` outside a pool."""
-    if slot is None or FLAGS is None:
-        return None
-    cancel = RUNNING[slot] = Cancel()
-    if FLAGS[slot]:
+def run_job(name: str, body: Body, limits: Limits) -> Result:
+    """Run the job called ``name``; bad input becomes ``(400, {"error": ...})``.  In a worker its budget
+    holds a cancel flag that the server's stop flag sets (set from the start if the job was called off
+    before it began)."""
+    global RUNNING
+    cancel = RUNNING = None if STOP is None else Cancel()
+    if cancel is not None and STOP.value:
         cancel.set()
-    return cancel
-
-
-def run_job(name: str, body: Body, limits: Limits, slot: int | None = None) -> Result:
-    """Run the job called ``name``; bad input becomes ``(400, {"error": ...})``."""
     try:
-        return JOBS[name](body, limits, cancel_for(slot))
+        return JOBS[name](body, limits, cancel)
     except PencilkitError as bad:
         return BAD_REQUEST, {"error": str(bad)}
     finally:
-        if slot is not None:
-            RUNNING.pop(slot, None)
+        RUNNING = None
 
 
 def warm_up() -> None:

@@ -1,8 +1,9 @@
-"""What the web API accepts: board sizes, body size and time budgets.
+"""What the web API accepts: board sizes, body size, time budgets, and how long a client may take.
 
 The player is local, but its API still treats every request as untrusted:
-a request over a limit gets a 4xx answer naming the limit, and no request can
-hold a worker longer than its budget plus a margin.
+a request over a limit gets a 4xx answer naming the limit, no request can
+hold a worker longer than its budget plus a margin, and no client can hold a
+connection by sending slowly.
 """
 
 from __future__ import annotations
@@ -30,9 +31,17 @@ class Limits:
     margin_seconds: float = 15.0
     """Added to a job's own budget to make the request's timeout (queueing, the ladder, a slow worker)."""
     light_timeout: float = 30.0
-    """Timeout of check, hint and parse requests."""
+    """Timeout of check and parse requests (a hint has a solve's)."""
     max_pending: int = 16
     """Jobs waiting for one pool before new ones are turned away with 503."""
+    stop_seconds: float = 2.0
+    """How long a job called off (its client gone, or its time up) may run on before its worker process
+    is ended and replaced: the core stops within milliseconds, but not every stage looks at the flag."""
+    header_seconds: float = 10.0
+    """Time a client has to send a request's line and headers, from connecting (or from the first byte of
+    a further request on a kept-alive connection)."""
+    body_seconds: float = 10.0
+    """Time a client has to send a request's body once its headers are in."""
 
     def generate_timeout(self, budget: float) -> float:
         return budget + self.margin_seconds

@@ -1,13 +1,20 @@
-"""The player's web server: the page, its static files and the JSON API.
+"""The player's web server: the page, its static files and the JSON API; every job ends with its client.
 
 Every API call is a POST of one JSON object to ``/api/<job>`` (``parse``,
 ``generate``, ``solve``, ``check``, ``hint``, and the editor's ``inspect`` and
 ``sheet``); ``GET /api/genres`` tells the page what it can do.  The work
-itself runs in worker processes (:mod:`pencilkit.web.jobs`): the solver is
-pure Python and holds the GIL, so only separate processes keep the server
-answering while a generation runs.  Generation, solving, inspecting and print
-sheets go to one pool, the quick calls (parse, check, hint) to another, so a
-queue of slow generations never delays a check.
+itself runs in worker processes (:mod:`pencilkit.web.jobs`), so that the
+server keeps answering while a generation runs.  Generation, solving,
+inspecting and print sheets go to one pool, hints (which solve the puzzle
+first: seconds on a hard big board) to a second and the quick calls (parse,
+check) to a third, so that no queue of slow jobs ever delays a check.
+
+A job runs only while its client waits: when the connection closes, or the
+job's time is up, the server calls the job off (its budget's cancel flag), and
+a job that runs on regardless past :attr:`Limits.stop_seconds` loses its
+worker process, which is replaced at once.  A client gets
+:attr:`Limits.body_seconds` to send its body (then 408); the headers' deadline
+is the protocol's (:mod:`pencilkit.web.protocol`).
 
 Bad input never reaches a 500: the body is limited in size and must be a JSON
 object, each job checks its fields, and every error is a JSON object
@@ -22,30 +29,38 @@ import logging
 import multiprocessing
 import os
 import signal
-from collections.abc import AsyncIterator, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import jsontext
-from .guard import LOCAL_HOSTS, Guard
-from .jobs import JOBS, genres_json, run_job, use_flags, warm_up
+from .guard import LOCAL_HOSTS, Guard, Receive
+from .jobs import JOBS, genres_json, run_job, use_stop_flag, warm_up
 from .limits import Limits
 
 STATIC = Path(__file__).with_name("static")
 HEAVY_JOBS = frozenset({"generate", "solve", "inspect", "sheet"})
-"""Jobs that may run for seconds; the rest are quick."""
+"""Jobs that may run for seconds or minutes: generating and solving."""
+HINT_JOBS = frozenset({"hint"})
+"""Jobs that solve the puzzle before they answer: quick on most boards, seconds on a hard big one."""
+GONE = 499
+"""The status logged for a request whose client went away (nobody reads the answer)."""
+
+T = TypeVar("T")
 
 log = logging.getLogger("pencilkit.web")
 
@@ -60,70 +75,173 @@ class ApiError(Exception):
         self.headers = headers
 
 
-DISCONNECT_POLL = 0.1
-"""Seconds between two looks at whether the client of a running job is still there."""
-MAX_SLOTS_WAITING = 64
-"""Stop flags a pool has beyond one per worker: jobs waiting, and stopped ones not yet ended."""
+class ClientGone(Exception):
+    """The client closed its connection while the server was still reading its request."""
 
 
-@dataclass
+class PoolStopped(Exception):
+    """The pool stopped (the server is stopping) while a job waited for a worker."""
+
+
+@dataclass(eq=False)
+class Lane:
+    """One worker process, which runs one job at a time, and the stop flag it watches.
+
+    The server raises the flag when the job's client goes away or its time is
+    up, and the worker's solve or generation stops at its next look
+    (:func:`pencilkit.web.jobs.use_stop_flag`).  A lane is ended with its
+    process; its pool starts another in its place.
+    """
+
+    executor: ProcessPoolExecutor
+    flag: Any
+    ended: bool = False
+
+    @classmethod
+    def start(cls) -> Lane:
+        """Start a worker now, with Ctrl+C ignored from birth: the server stops it itself."""
+        context = multiprocessing.get_context("spawn")
+        flag = context.RawValue("b", 0)
+        executor = ProcessPoolExecutor(1, mp_context=context, initializer=start_worker, initargs=(flag,))
+        with sigint_ignored():
+            executor.submit(warm_up)
+        return cls(executor, flag)
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """Run ``fn(*args)`` in the worker, its stop flag lowered."""
+        self.flag.value = 0
+        return asyncio.wrap_future(self.executor.submit(fn, *args))
+
+    def end(self) -> list[BaseProcess]:
+        """End the worker at once, and its job with it; the process, to be waited for or left to reap."""
+        self.ended = True
+        processes = list(getattr(self.executor, "_processes", {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        return processes
+
+
+@dataclass(eq=False)
 class Pool:
-    """A process pool, the number of jobs given to it and not yet answered, and their stop flags.
+    """Worker processes for one kind of job, a job at a time each; a job called off that runs on past
+    ``stop_seconds`` loses its worker.
 
-    Each job given to the pool takes a slot of ``flags``, an array the
-    workers share; the server sets a job's flag when its client goes away or
-    its time is up, and the worker's solve or generation stops at its next
-    look (:func:`pencilkit.web.jobs.cancel_for`).
+    ``pending`` counts the jobs given to the pool and not yet answered,
+    ``called_off`` the running jobs the server told to stop, and ``ended``
+    the workers ended because their job ran on (each replaced at once).
     """
 
     name: str
     workers: int
-    executor: Executor | None = None
+    stop_seconds: float = 2.0
+    lanes: list[Lane] = field(default_factory=list)
+    idle: list[Lane] = field(default_factory=list)
+    waiting: deque[asyncio.Future[Lane]] = field(default_factory=deque)
+    running: bool = False
     pending: int = 0
-    flags: Any = None
-    free: list[int] = field(default_factory=list)
+    called_off: int = 0
+    ended: int = 0
+
+    @property
+    def busy(self) -> int:
+        """Workers running a job (one called off included, until it ends)."""
+        return len(self.lanes) - len(self.idle)
 
     def start(self) -> None:
-        """Start every worker now, with Ctrl+C ignored from birth: the server stops them itself."""
-        context = multiprocessing.get_context("spawn")
-        slots = self.workers + MAX_SLOTS_WAITING
-        self.flags = context.RawArray("b", slots)
-        self.free = list(range(slots))
-        self.executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker,
-                                            initargs=(self.flags,))
-        with sigint_ignored():
-            for _ in range(self.workers):
-                self.executor.submit(warm_up)
+        """Start every worker now, so that the first jobs do not wait for one."""
+        self.lanes = [Lane.start() for _ in range(self.workers)]
+        self.idle = list(self.lanes)
+        self.running = True
 
-    def take_slot(self) -> int | None:
-        """A free stop flag for a new job, lowered; ``None`` when every one is taken."""
-        if not self.free:
-            return None
-        slot = self.free.pop()
-        self.flags[slot] = 0
-        return slot
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, once one is free; cancelling the wait calls the job off.
 
-    def release(self, slot: int, flags: Any) -> None:
-        """Give a finished job's slot back (unless the pool was restarted since, with new flags)."""
-        if flags is self.flags:
-            self.free.append(slot)
+        Raises :class:`PoolStopped` when the pool stops first, and
+        ``BrokenProcessPool`` when the worker dies (or is stopped) under the job.
+        """
+        lane = await self.take()
+        future = lane.submit(fn, *args)
+        future.add_done_callback(lambda _: self.finished(lane, future))
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            self.call_off(lane, future)
+            raise
 
-    def restart(self) -> None:
-        self.stop()
-        self.start()
+    async def take(self) -> Lane:
+        """A free worker, waiting for one in turn."""
+        if not self.running:
+            raise PoolStopped
+        if self.idle:
+            return self.idle.pop()
+        turn: asyncio.Future[Lane] = asyncio.get_running_loop().create_future()
+        self.waiting.append(turn)
+        try:
+            return await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # given a worker just as the wait was called off
+                self.give(turn.result())
+            raise
+
+    def give(self, lane: Lane) -> None:
+        """A worker is free: to the first job waiting, else to the idle ones."""
+        if lane.ended or not self.running:
+            return
+        while self.waiting:
+            turn = self.waiting.popleft()
+            if not turn.done():
+                turn.set_result(lane)
+                return
+        self.idle.append(lane)
+
+    def finished(self, lane: Lane, future: asyncio.Future[Any]) -> None:
+        """A job ended: its worker is free again, or replaced if it died under the job."""
+        died = not future.cancelled() and isinstance(future.exception(), BrokenProcessPool)
+        if died and not lane.ended:
+            log.error("a %s worker died; starting another", self.name)
+            self.replace(lane)
+        else:
+            self.give(lane)
+
+    def call_off(self, lane: Lane, future: asyncio.Future[Any]) -> None:
+        """Tell a running job to stop; end its worker if it is still running ``stop_seconds`` later."""
+        if future.done():
+            return
+        lane.flag.value = 1
+        self.called_off += 1
+        asyncio.get_running_loop().call_later(self.stop_seconds, self.end_overdue, lane, future)
+
+    def end_overdue(self, lane: Lane, future: asyncio.Future[Any]) -> None:
+        """A job called off is still running: its worker is ended (and replaced)."""
+        if future.done() or lane.ended:
+            return
+        log.warning("a %s job ran on %g s after it was called off; its worker was ended", self.name,
+                    self.stop_seconds)
+        self.ended += 1
+        self.replace(lane)
+
+    def replace(self, lane: Lane) -> None:
+        """End a worker and start another in its place."""
+        lane.end()
+        self.lanes.remove(lane)
+        if self.running:
+            fresh = Lane.start()
+            self.lanes.append(fresh)
+            self.give(fresh)
 
     def stop(self) -> None:
-        """Stop at once: queued jobs are cancelled and running ones ended (their requests are gone)."""
-        executor, self.executor = self.executor, None
-        if executor is None:
-            return
-        processes = list(getattr(executor, "_processes", {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
+        """Stop at once: jobs waiting get :class:`PoolStopped`, running ones end with their workers."""
+        self.running = False
+        for turn in self.waiting:
+            if not turn.done():
+                turn.set_exception(PoolStopped())
+        self.waiting.clear()
+        processes = [process for lane in self.lanes for process in lane.end()]
         for process in processes:
             process.join(5)
+        self.lanes, self.idle = [], []
 
 
 @contextmanager
@@ -140,35 +258,45 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def start_worker(flags: Any) -> None:
-    """A worker leaves Ctrl+C to the server (which stops it), keeps the pool's stop flags and builds what
-    its jobs need."""
+def start_worker(flag: Any) -> None:
+    """A worker leaves Ctrl+C to the server (which stops it), keeps its stop flag and builds what its
+    jobs need."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    use_flags(flags)
+    use_stop_flag(flag)
     warm_up()
 
 
-def default_workers() -> tuple[int, int]:
-    """Workers for the slow pool and the quick pool: one per core, at most four and two.
+def default_workers() -> tuple[int, int, int]:
+    """Workers for the heavy, hint and light pools: one per core, at most four, two and two.
 
     A local player seldom runs more than a few generations at once, and every
     worker is a Python process with the engine loaded, started with the server.
     """
     cores = os.cpu_count() or 1
-    return max(1, min(cores, 4)), max(1, min(cores, 2))
+    return max(1, min(cores, 4)), max(1, min(cores, 2)), max(1, min(cores, 2))
+
+
+def pool_of(name: str) -> str:
+    """The pool that runs a job: ``heavy`` for generating and solving, ``hint`` for hints, ``light`` for
+    the rest."""
+    if name in HEAVY_JOBS:
+        return "heavy"
+    return "hint" if name in HINT_JOBS else "light"
 
 
 def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None,
-               light_workers: int | None = None, hosts: Iterable[str] = LOCAL_HOSTS) -> Starlette:
+               light_workers: int | None = None, hint_workers: int | None = None,
+               hosts: Iterable[str] = LOCAL_HOSTS) -> Starlette:
     """The player's application; its worker pools start and stop with it (the lifespan).
 
     ``hosts`` are the host names it answers to (:class:`~.guard.Guard`): this machine's own by default.
     """
     limits = limits or Limits()
-    heavy_default, light_default = default_workers()
+    heavy_default, hint_default, light_default = default_workers()
     pools = {
-        "heavy": Pool("heavy", heavy_workers or heavy_default),
-        "light": Pool("light", light_workers or light_default),
+        "heavy": Pool("heavy", heavy_workers or heavy_default, limits.stop_seconds),
+        "hint": Pool("hint", hint_workers or hint_default, limits.stop_seconds),
+        "light": Pool("light", light_workers or light_default, limits.stop_seconds),
     }
 
     @asynccontextmanager
@@ -182,35 +310,27 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
                 pool.stop()
 
     async def run(name: str, body: dict[str, Any], request: Request) -> Response:
-        pool = pools["heavy" if name in HEAVY_JOBS else "light"]
-        if pool.executor is None or app.state.stopping:
+        pool = pools[pool_of(name)]
+        if not pool.running or app.state.stopping:
             raise ApiError(503, "the server is not running its workers")
-        slot = pool.take_slot() if pool.pending < limits.max_pending else None
-        if slot is None:
+        if pool.pending >= limits.max_pending:
             raise ApiError(503, f"the server is busy ({pool.pending} {pool.name} jobs waiting): try again shortly")
         timeout = timeout_for(name, body, limits)
         pool.pending += 1
-        flags = pool.flags
         try:
-            loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(pool.executor, run_job, name, body, limits, slot)
-            future.add_done_callback(lambda _: pool.release(slot, flags))
-            answer = await until_done(future, timeout, request)
-            if answer is None:  # the client went away: stop its job, nobody reads the answer
-                flags[slot] = 1
-                return JSONResponse({"error": "the client went away"}, status_code=499)
-            status, payload = answer
+            async with asyncio.timeout(timeout):
+                answer = await unless_gone(pool.run(run_job, name, body, limits), request.receive)
         except TimeoutError:
-            flags[slot] = 1
             raise ApiError(504, f"{name} took longer than {timeout:g} s and was given up") from None
-        except BrokenProcessPool:
-            if app.state.stopping:
+        except (BrokenProcessPool, PoolStopped):
+            if app.state.stopping or not pool.running:
                 raise ApiError(503, "the server is stopping") from None
-            log.error("a %s worker died; restarting the pool", pool.name)
-            pool.restart()
-            raise ApiError(503, "a worker stopped unexpectedly; it has been restarted: try again") from None
+            raise ApiError(503, "a worker stopped unexpectedly; another has been started: try again") from None
         finally:
             pool.pending -= 1
+        if answer is None:  # nobody reads this answer: it is for the log
+            return JSONResponse({"error": "the client went away"}, status_code=GONE)
+        status, payload = answer
         return JSONResponse(payload, status_code=status)
 
     async def api_job(request: Request) -> Response:
@@ -219,7 +339,7 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
             raise ApiError(405, "GET /api/genres: it takes no body", {"Allow": "GET"})
         if name not in JOBS:
             raise ApiError(404, f"no API call {name!r}: the calls are {', '.join(sorted(JOBS))}")
-        body = await read_json(request, limits.max_body)
+        body = await read_json(request, limits)
         return await run(name, body, request)
 
     async def api_genres(request: Request) -> Response:
@@ -236,6 +356,10 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
         assert isinstance(exc, HTTPException)
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
+    async def client_gone(request: Request, exc: Exception) -> Response:
+        log.warning("client went away during the request body of %s %s", request.method, request.url.path)
+        return Response(status_code=GONE)
+
     async def server_error(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s", request.url.path, exc_info=exc)
         return JSONResponse({"error": "internal error: see the server's log"}, status_code=500)
@@ -249,7 +373,8 @@ def create_app(limits: Limits | None = None, *, heavy_workers: int | None = None
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: server_error},
+        exception_handlers={ApiError: api_error, HTTPException: http_error, ClientGone: client_gone,
+                            Exception: server_error},
         middleware=[Middleware(Guard, hosts=tuple(hosts))],
     )
     app.state.limits = limits
@@ -265,19 +390,23 @@ def stop_workers(app: Starlette) -> None:
         pool.stop()
 
 
-async def until_done(future: asyncio.Future[Any], timeout: float, request: Request) -> Any:
-    """The job's answer; ``None`` when the client goes away first; ``TimeoutError`` past ``timeout``."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while True:
-        left = end - loop.time()
-        if left <= 0:
-            raise TimeoutError
-        done, _ = await asyncio.wait({future}, timeout=min(DISCONNECT_POLL, left))
-        if done:
-            return future.result()
-        if await request.is_disconnected():
-            return None
+async def unless_gone(work: Awaitable[T], receive: Receive) -> T | None:
+    """The work's result; ``None`` when the client goes away first, and the work is then cancelled."""
+    task = asyncio.ensure_future(work)
+    gone = asyncio.ensure_future(until_disconnected(receive))
+    try:
+        done, _ = await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+        if not task.done():
+            task.cancel()
+    return task.result() if task in done else None
+
+
+async def until_disconnected(receive: Receive) -> None:
+    """Return when the client closes its connection (once the body is read, that is all receive tells)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
 def timeout_for(name: str, body: dict[str, Any], limits: Limits) -> float:
@@ -294,22 +423,23 @@ def timeout_for(name: str, body: dict[str, Any], limits: Limits) -> float:
     return limits.light_timeout
 
 
-async def read_json(request: Request, limit: int) -> dict[str, Any]:
-    """The request body as a JSON object, read no further than ``limit`` bytes."""
+async def read_json(request: Request, limits: Limits) -> dict[str, Any]:
+    """The request body as a JSON object, read no further than ``limits.max_body`` bytes and for no
+    longer than ``limits.body_seconds``."""
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
             raise ApiError(400, "bad Content-Length header")
-        if int(declared) > limit:
-            raise ApiError(413, f"the body is {declared} bytes, over the limit of {limit}")
-    chunks: list[bytes] = []
-    total = 0
-    async for chunk in request.stream():
-        total += len(chunk)
-        if total > limit:
-            raise ApiError(413, f"the body is over the limit of {limit} bytes")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
+        if int(declared) > limits.max_body:
+            raise ApiError(413, f"the body is {declared} bytes, over the limit of {limits.max_body}")
+    try:
+        async with asyncio.timeout(limits.body_seconds):
+            raw = await read_body(request, limits.max_body)
+    except TimeoutError:
+        raise ApiError(408, f"the body did not arrive within {limits.body_seconds:g} s",
+                       {"Connection": "close"}) from None
+    except ClientDisconnect:
+        raise ClientGone from None
     if not raw.strip():
         raise ApiError(400, "empty body: send a JSON object")
     try:
@@ -319,3 +449,15 @@ async def read_json(request: Request, limit: int) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ApiError(400, f"the body must be a JSON object, not {type(body).__name__}")
     return body
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused (413) once it passes ``limit`` bytes."""
+    chunks: list[bytes] = []
+    total = 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > limit:
+            raise ApiError(413, f"the body is over the limit of {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
