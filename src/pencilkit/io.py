@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+from itertools import islice
 from typing import Any
 
 from . import jsontext
 from .errors import FormatError, PencilkitError
+from .formats.bounded import lines
+from .formats.detect import MAX_INPUT, read_puzzle
 
 MAX_FILE = 64 * 1024 * 1024
 """Largest input file read (bytes)."""
@@ -70,11 +73,11 @@ def is_json_lines(arg: str, text: str) -> bool:
     """
     if arg.endswith(".jsonl"):
         return True
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
+    head = list(islice((line for line in lines(text) if line.strip()), 2))
+    if len(head) < 2 or not head[0].lstrip().startswith("{") or len(head[0]) > MAX_INPUT:
         return False
     try:
-        return isinstance(jsontext.loads(lines[0]), dict)
+        return isinstance(jsontext.loads(head[0]), dict)
     except (json.JSONDecodeError, FormatError):
         return False
 
@@ -86,6 +89,8 @@ def parse_record(line: str, number: int) -> dict[str, Any]:
     ``rooms`` for a board of rooms, as the Heyawake corpus does) gets the
     puzzle's ID as its ``puzzle`` field.
     """
+    if len(line) > MAX_INPUT:
+        raise FormatError(f"line {number}: a record of {len(line)} characters is over the limit of {MAX_INPUT}")
     try:
         record = jsontext.loads(line)
     except json.JSONDecodeError as e:
@@ -93,8 +98,6 @@ def parse_record(line: str, number: int) -> dict[str, Any]:
     except FormatError as e:
         raise FormatError(f"line {number}: {e}") from None
     if isinstance(record, dict) and "puzzle" not in record and ("clues" in record or "grid" in record):
-        from .formats.detect import read_puzzle
-
         try:
             record["puzzle"] = read_puzzle(line).id()
         except PencilkitError as e:

@@ -32,8 +32,8 @@ from functools import cached_property, lru_cache
 from typing import Any, TypeVar
 
 from .cellset import CellSet
-from .errors import FormatError
-from .grid import Cell, Grid, Mask
+from .errors import FormatError, SizeError
+from .grid import MAX_SIDE, Cell, Grid, Mask
 from .tokens import check_shape, parse_rooms, parse_shape, parse_tokens
 
 T = TypeVar("T")
@@ -83,8 +83,9 @@ class Puzzle:
             raise FormatError(f"bad puzzle ID {text[:40]!r}: expected genre:RxC:tokens")
         genre, shape, body = parts[:3]
         rows, cols = parse_shape(shape)
-        tokens = [t.strip() for t in body.split(",")] if body.strip() else []
-        rooms = parse_rooms(parts[3].split(","), rows, cols) if len(parts) == 4 else None
+        check_shape(rows, cols)
+        tokens = [t.strip() for t in _items(body, rows, cols, "token")] if body.strip() else []
+        rooms = parse_rooms(_items(parts[3], rows, cols, "room label"), rows, cols) if len(parts) == 4 else None
         return cls.from_tokens(genre, rows, cols, tokens, rooms)
 
     def id(self) -> str:
@@ -186,6 +187,17 @@ class Puzzle:
         return [sep.join(tokens[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
 
 
+def _items(text: str, rows: int, cols: int, noun: str) -> list[str]:
+    """The comma-separated items of an ID's part, split no further than one past the board's cells: more are
+    counted, not kept."""
+    cells = rows * cols
+    items = text.split(",", cells)
+    if len(items) > cells:
+        given = text.count(",") + 1
+        raise FormatError(f"a {rows}x{cols} board has {cells} cell{'s' * (cells != 1)} but {given} {noun}s were given")
+    return items
+
+
 def number_rooms(grid: Grid, labels: Sequence[int]) -> tuple[int, ...]:
     """Rooms given by any labels, numbered from 0 in the reading order of their first cells.
 
@@ -243,16 +255,15 @@ class Answer:
         """Parse rows of ``#`` (shaded), ``-`` (unshaded) and ``.`` (unmarked).
 
         Other spellings people use are accepted: ``x``/``X``/``1``/``B`` for shaded,
-        ``o``/``0``/``W``/``+`` for unshaded, ``_``/space for unmarked.
+        ``o``/``0``/``W``/``+`` for unshaded, ``_``/space for unmarked.  The lines are taken one at a time and
+        refused at the first past the size cap, before any grid is built.
         """
-        rows = [line.strip() for line in lines if line.strip()]
+        rows = _answer_rows(lines)
         if not rows:
             raise FormatError("empty answer: no rows")
         width = len(rows[0])
         shaded = unshaded = 0
         for r, line in enumerate(rows):
-            if len(line) != width:
-                raise FormatError(f"answer row {r + 1} has {len(line)} cells, row 1 has {width}")
             for c, ch in enumerate(line):
                 bit = 1 << (r * width + c)
                 if ch in "#xX1B":
@@ -301,3 +312,21 @@ class Answer:
     def unmarked_cells(self) -> CellSet:
         """The cells not marked either way."""
         return CellSet(self.unmarked, self.grid)
+
+
+def _answer_rows(lines: Iterable[str]) -> list[str]:
+    """The non-blank lines of an answer, stripped, all as wide as the first; a ``SizeError`` at the first row
+    or cell past the size cap, read no further."""
+    rows: list[str] = []
+    for line in lines:
+        row = line.strip()
+        if not row:
+            continue
+        if len(rows) == MAX_SIDE:
+            raise SizeError(f"the answer: more than {MAX_SIDE} rows, over the size cap of {MAX_SIDE}x{MAX_SIDE}")
+        if rows and len(row) != len(rows[0]):
+            raise FormatError(f"answer row {len(rows) + 1} has {len(row)} cells, row 1 has {len(rows[0])}")
+        if len(row) > MAX_SIDE:
+            raise SizeError(f"answer row 1: more than {MAX_SIDE} cells, over the size cap of {MAX_SIDE}x{MAX_SIDE}")
+        rows.append(row)
+    return rows

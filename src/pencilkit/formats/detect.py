@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 
 from .. import jsontext
 from ..errors import FormatError
 from ..puzzle import Answer, Puzzle
+from .bounded import lines
 from .json_format import format_json, parse_json
 from .puzzle_id import format_id, looks_like_id, parse_id
 from .sniff import looks_like_janko, looks_like_penpa, looks_like_pzprv3
@@ -57,6 +60,8 @@ FORMATS: dict[str, Callable[[Puzzle], str]] = {
 
 MAX_INPUT = 2_000_000
 """Longest text (in characters) accepted as one puzzle or one answer."""
+_SLASHED = re.compile(r"[^/]+")
+"""A row of an answer written on one line, rows parted by ``/``."""
 
 
 def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
@@ -96,8 +101,8 @@ def read_puzzle(text: str | bytes, *, genre: str | None = None) -> Puzzle:
     if looks_like_text(stripped):
         return parse_text(stripped, default_genre=genre)
     if genre:
-        return parse_grid(genre, stripped.splitlines())
-    first = stripped.splitlines()[0][:40]
+        return parse_grid(genre, lines(stripped))
+    first = next(lines(stripped))[:40]
     raise FormatError(f"not a puzzle: {first!r} is not a puzzle ID, text grid, JSON, URL, pzprv3 file or Janko text")
 
 
@@ -114,9 +119,13 @@ def write_puzzle(puzzle: Puzzle, fmt: str = "id") -> str:
     return writer(puzzle)
 
 
-def read_answer(text: str | bytes) -> Answer:
+def read_answer(text: str | bytes, *, shape: tuple[int, int] | None = None) -> Answer:
     """An answer from rows of ``#``/``-``/``.``, a JSON list of rows, JSON with a ``solution``/``answer``,
-    the ``solution`` of a Janko text, or the solution (else the player's marks) of a penpa-edit URL."""
+    the ``solution`` of a Janko text, or the solution (else the player's marks) of a penpa-edit URL.
+
+    Rows are read one at a time and refused at the first past the size cap or, given the ``shape`` (rows,
+    columns) of the puzzle the answer is for, at the first that shows it cannot fit: before a grid is built.
+    """
     text = decode(text).strip()
     if not text:
         raise FormatError("empty input: no answer given")
@@ -125,11 +134,11 @@ def read_answer(text: str | bytes) -> Answer:
     if looks_like_janko(text):
         from .janko import parse_janko
 
-        return _given(parse_janko(text)[1], "the Janko text has no solution")
+        return _fits(_given(parse_janko(text)[1], "the Janko text has no solution"), shape)
     if looks_like_penpa(text):
         from .penpa import penpa_answer
 
-        return _given(penpa_answer(text), "the penpa-edit URL has no solution (a=) and no marks")
+        return _fits(_given(penpa_answer(text), "the penpa-edit URL has no solution (a=) and no marks"), shape)
     if text.startswith("[") or text.startswith("{"):
         try:
             data = jsontext.loads(text)
@@ -139,11 +148,44 @@ def read_answer(text: str | bytes) -> Answer:
             data = data.get("answer", data.get("solution"))
         if not isinstance(data, list) or not all(isinstance(r, str) for r in data):
             raise FormatError("a JSON answer is a list of row strings")
-        return Answer.from_rows(data)
-    lines = text.splitlines()
-    if len(lines) == 1 and "/" in lines[0]:
-        lines = lines[0].split("/")
-    return Answer.from_rows(lines)
+        return Answer.from_rows(data if shape is None else _fitting(data, shape))
+    rows = _answer_lines(text)
+    return Answer.from_rows(rows if shape is None else _fitting(rows, shape))
+
+
+def _answer_lines(text: str) -> Iterator[str]:
+    """The rows of an answer's text, one at a time: its lines, or the ``/``-separated parts of its one line."""
+    rows = lines(text)
+    first = next(rows)
+    if len(first) == len(text) and "/" in first:
+        return (part.group() for part in _SLASHED.finditer(first))
+    return chain([first], rows)
+
+
+def _fitting(rows: Iterable[str], shape: tuple[int, int]) -> Iterator[str]:
+    """The non-blank rows of an answer, stripped, each checked as it comes against the ``shape`` of its puzzle:
+    a ``FormatError`` at the first row that shows the answer cannot fit."""
+    height, width = shape
+    count = 0
+    for line in rows:
+        row = line.strip()
+        if not row:
+            continue
+        count += 1
+        if count > height:
+            raise FormatError(f"the answer has more than {height} rows but the puzzle is {height}x{width}")
+        if len(row) != width:
+            raise FormatError(f"answer row {count} has {len(row)} cells but the puzzle is {height}x{width}")
+        yield row
+    if 0 < count < height:
+        raise FormatError(f"the answer has {count} rows but the puzzle is {height}x{width}")
+
+
+def _fits(answer: Answer, shape: tuple[int, int] | None) -> Answer:
+    """``answer``, when it has the ``shape`` of its puzzle (or no shape is given)."""
+    if shape is not None and (answer.rows, answer.cols) != shape:
+        raise FormatError(f"the answer is {answer.rows}x{answer.cols} but the puzzle is {shape[0]}x{shape[1]}")
+    return answer
 
 
 def _given(answer: Answer | None, missing: str) -> Answer:

@@ -53,9 +53,10 @@ from dataclasses import dataclass, field
 
 from ..errors import FormatError, SizeError, UnknownGenreError
 from ..genres import Genre, all_genres, canonical, find_genre, start_board
-from ..grid import Cell
+from ..grid import MAX_SIDE, Cell
 from ..puzzle import Answer, Puzzle
 from ..tokens import check_shape
+from .bounded import CAP, lines, split_words
 from .pzprv3 import rooms_of_labels
 from .sniff import JANKO_GRIDS as GRIDS
 from .sniff import JANKO_ONE_LINE as ONE_LINE
@@ -70,6 +71,7 @@ _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _PROPERTY = re.compile(r"[A-Za-z][A-Za-z0-9_]+$")
 """The first word of a line that starts a property: a name of two or more letters and digits.  Grid rows
 never start with one (their tokens are numbers, one-character labels, ``x`` and ``-``)."""
+_SPACES = re.compile(r"\s+")
 
 
 # -- reading -----------------------------------------------------------------------
@@ -138,35 +140,58 @@ def _extract(text: str) -> str:
 
 
 def _read_block(text: str) -> _Block:
-    """The properties of a block, up to its ``end`` line; unknown properties and ``moves`` skipped."""
-    lines = [(n, line.split()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if lines and lines[0][1][0].lower() == "begin":
-        lines = lines[1:]
+    """The properties of a block, up to its ``end`` line; unknown properties and ``moves`` skipped, line by
+    line.  A grid's rows are kept up to the size cap, each split into words up to it: a grid past it is
+    refused at its first row or cell past it, read no further."""
     block = _Block()
-    i = 0
-    while i < len(lines):
-        number, words = lines[i]
-        name = words[0].lower()
-        i += 1
-        if name == "end":
-            break
-        under = []  # the lines up to the next property
-        while i < len(lines) and not _PROPERTY.match(lines[i][1][0]):
-            under.append(lines[i])
-            i += 1
-        if name in GRIDS:
-            if len(words) > 1:
-                raise FormatError(f"line {number}: '{name}' is followed by its rows, not by "
-                                  f"{' '.join(words[1:])[:20]!r}")
-            if name in block.grids:
-                raise FormatError(f"line {number}: the Janko text has a second '{name}' grid")
-            block.grids[name] = (number, under)
-        elif name in ONE_LINE:
-            value = " ".join(words[1:])
-            if name in ("size", "rows", "cols") and name in block.values and block.values[name][1] != value:
-                raise FormatError(f"line {number}: a second '{name}' line says {value[:20]!r}")
-            block.values.setdefault(name, (number, value))
+    rows: list[tuple[int, list[str]]] | None = None  # the rows of the grid being read; None while skipping
+    name = ""
+    for number, line in enumerate(lines(text), 1):
+        head = line.split(None, 1)
+        if not head:
+            continue
+        if not name and head[0].lower() == "begin":
+            name = "begin"
+        elif not name or _PROPERTY.match(head[0]):
+            name = head[0].lower()
+            if name == "end":
+                break
+            rows = _start_property(block, name, number, head[1] if len(head) > 1 else "")
+        elif rows is not None:
+            rows.append((number, _grid_row(rows, name, number, line)))
     return block
+
+
+def _start_property(block: _Block, name: str, number: int, rest: str) -> list[tuple[int, list[str]]] | None:
+    """Note the property ``name`` of line ``number`` (followed by ``rest``); the list for its rows when it is a
+    grid, else ``None`` (the lines under it are skipped)."""
+    value = _SPACES.sub(" ", rest.strip())
+    if name in GRIDS:
+        if value:
+            raise FormatError(f"line {number}: '{name}' is followed by its rows, not by {value[:20]!r}")
+        if name in block.grids:
+            raise FormatError(f"line {number}: the Janko text has a second '{name}' grid")
+        rows: list[tuple[int, list[str]]] = []
+        block.grids[name] = (number, rows)
+        return rows
+    if name in ONE_LINE:
+        if name in ("size", "rows", "cols") and name in block.values and block.values[name][1] != value:
+            raise FormatError(f"line {number}: a second '{name}' line says {value[:20]!r}")
+        block.values.setdefault(name, (number, value))
+    return None
+
+
+def _grid_row(rows: list[tuple[int, list[str]]], name: str, number: int, line: str) -> list[str]:
+    """The tokens of a row of the grid ``name`` on line ``number``, after its ``rows`` so far; a
+    ``FormatError`` for a row or a cell past the size cap."""
+    if len(rows) == MAX_SIDE:
+        raise FormatError(f"line {number}: the Janko '{name}' grid: more than {MAX_SIDE} rows, over the size cap "
+                          f"of {CAP}")
+    tokens = split_words(line)
+    if len(tokens) > MAX_SIDE:
+        raise FormatError(f"line {number}: '{name}' row {len(rows) + 1}: more than {MAX_SIDE} cells, over the size "
+                          f"cap of {CAP}")
+    return tokens
 
 
 def _janko_genre(name: str) -> Genre:

@@ -14,7 +14,9 @@ from typing import Any
 
 from .. import jsontext
 from ..errors import FormatError
+from ..grid import MAX_SIDE
 from ..puzzle import Puzzle
+from .bounded import over_cells, over_rows
 from .text import format_rows, parse_table, split_rows
 
 ReadText = Callable[[str, "str | None"], Puzzle]
@@ -55,14 +57,19 @@ def puzzle_from_object(data: Any, read_text: ReadText) -> Puzzle:
 
 def _table(value: Any, name: str, width: int | None = None) -> list[list[str]]:
     """A JSON grid's tokens row by row: given as strings (a row of tokens each, read as
-    :func:`~.text.split_rows` reads them for a board ``width`` wide) or as lists of tokens."""
+    :func:`~.text.split_rows` reads them for a board ``width`` wide) or as lists of tokens; more rows or
+    cells than the size cap are refused before any is read."""
     if not isinstance(value, list) or not value:
         raise FormatError(f"the JSON puzzle has no {name!r} list of rows")
     if all(isinstance(row, str) for row in value):
-        return split_rows(value, width)
+        return split_rows(value, width, f"the JSON {name}")
     if not all(isinstance(row, list) for row in value):
         raise FormatError(f"the JSON {name} must be a list of strings or a list of lists")
+    if len(value) > MAX_SIDE:
+        raise over_rows(f"the JSON {name}")
     width = len(value[0])
+    if width > MAX_SIDE:
+        raise over_cells(f"the JSON {name}'s row 1")
     table = []
     for r, row in enumerate(value):
         if len(row) != width:

@@ -101,6 +101,8 @@ NEWLINE = "\n"
 """What separates the lines of penpa-edit's text."""
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
+_PARAMETER = re.compile(r"(?:^|(?<=&))\s*([pa])\s*=([^&]*)", re.IGNORECASE)
+"""A parameter of a penpa-edit URL that is read: ``p``, the puzzle's data, or ``a``, the author's solution."""
 
 
 # -- the board frame -----------------------------------------------------------------
@@ -263,14 +265,13 @@ def _answer(saved: _Saved, params: dict[str, str]) -> Answer | None:
 
 
 def _params(text: str) -> dict[str, str]:
-    """The URL's ``key=value`` parameters, after its ``#`` (or its ``?``, or the whole text)."""
+    """The URL's ``p`` and ``a`` parameters (the first of each), after its ``#`` (or its ``?``, or the whole
+    text): the only ones read, so the others are not kept (a URL of a million of them takes no more memory)."""
     text = text.strip()
     query = text.split("#", 1)[1] if "#" in text else text.split("?", 1)[1] if "?" in text else text
     params: dict[str, str] = {}
-    for part in query.split("&"):
-        key, sep, value = part.partition("=")
-        if sep:
-            params.setdefault(key.strip().lower(), unquote(value))
+    for parameter in _PARAMETER.finditer(query):
+        params.setdefault(parameter.group(1).lower(), unquote(parameter.group(2)))
     return params
 
 

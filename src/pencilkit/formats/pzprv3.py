@@ -26,12 +26,14 @@ has it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 
 from ..errors import FormatError
 from ..genres import canonical, find_genre
 from ..puzzle import Answer, Puzzle
 from ..tokens import check_shape
+from .bounded import lines, split_words
 from .sniff import PZPRV3_MAGIC as MAGIC
 from .sniff import looks_like_pzprv3
 from .url import rooms_from_borders, url_genres, url_names
@@ -72,32 +74,32 @@ def format_pzprv3(puzzle: Puzzle, answer: Answer | None = None) -> str:
 
 
 def parse_pzprv3(text: str) -> tuple[Puzzle, Answer]:
-    """The puzzle of a pzprv3 file and the marks in it."""
-    lines = [line.strip() for line in text.strip().splitlines()]
-    if len(lines) < 4 or not lines[0].lower().startswith(MAGIC):
+    """The puzzle of a pzprv3 file and the marks in it; its lines are read one at a time, the size first, and
+    no further than the grids the size calls for."""
+    numbered = (line.strip() for line in lines(text.strip()))
+    head = list(islice(numbered, 4))
+    if len(head) < 4 or not head[0].lower().startswith(MAGIC):
         raise FormatError("not a pzprv3 file: expected pzprv3, the genre, the rows and the columns")
     names = url_names()
-    pid = lines[1].split("/")[0].strip().lower()
+    pid = head[1].split("/")[0].strip().lower()
     if pid not in names:
-        raise FormatError(f"unknown pzprv3 genre {lines[1][:30]!r}: pencilkit reads {', '.join(sorted(url_genres()))}")
+        raise FormatError(f"unknown pzprv3 genre {head[1][:30]!r}: pencilkit reads {', '.join(sorted(url_genres()))}")
     genre = names[pid]
     try:
-        rows, cols = int(lines[2]), int(lines[3])
+        rows, cols = int(head[2]), int(head[3])
     except ValueError:
-        raise FormatError(f"bad pzprv3 size {lines[2][:10]!r} x {lines[3][:10]!r}: expected two numbers") from None
+        raise FormatError(f"bad pzprv3 size {head[2][:10]!r} x {head[3][:10]!r}: expected two numbers") from None
     check_shape(rows, cols)
-    body = lines[4:]
     layout = _layout(genre)
     rooms: tuple[int, ...] | None = None
     if layout == "rooms":
-        if not body or not (body[0].isdigit() and body[0].isascii()):
-            raise FormatError(f"the pzprv3 file has no number of rooms after its size (got {(body or [''])[0][:10]!r})")
-        labels = _grid(body[1:rows + 1], rows, cols, "room")
+        count = next(numbered, "")
+        if not (count.isdigit() and count.isascii()):
+            raise FormatError(f"the pzprv3 file has no number of rooms after its size (got {count[:10]!r})")
+        labels = _grid(numbered, rows, cols, "room")
         rooms = rooms_of_labels(labels, rows, cols)
-        body = body[rows + 1:]
-    needed = rows if layout == "merged" else rows * 2
-    tokens = _grid(body[:rows], rows, cols, "grid")
-    marks = _grid(body[rows:needed], rows, cols, "mark", optional=True) if layout != "merged" else []
+    tokens = _grid(numbered, rows, cols, "grid")
+    marks = _grid(numbered, rows, cols, "mark", optional=True) if layout != "merged" else []
     clues: dict[int, int | None] = {}
     shaded = unshaded = 0
     for r in range(rows):
@@ -128,16 +130,19 @@ def parse_pzprv3(text: str) -> tuple[Puzzle, Answer]:
     return puzzle, Answer(rows, cols, shaded & ~puzzle.clue_mask, unshaded & ~puzzle.clue_mask)
 
 
-def _grid(lines: list[str], rows: int, cols: int, what: str, *, optional: bool = False) -> list[list[str]]:
-    """``rows`` lines of ``cols`` space-separated tokens (when ``optional``, as many of them as the
-    file has: pzpr leaves the cells of missing lines unmarked)."""
-    if len(lines) < rows and not optional:
-        raise FormatError(f"the pzprv3 file has {len(lines)} {what} rows, a {rows}x{cols} board needs {rows}")
+def _grid(lines: Iterator[str], rows: int, cols: int, what: str, *, optional: bool = False) -> list[list[str]]:
+    """The next ``rows`` lines, of ``cols`` space-separated tokens each (when ``optional``, as many of them as
+    the file has: pzpr leaves the cells of missing lines unmarked); a line is split no further than one token
+    past ``cols``."""
+    taken = list(islice(lines, rows))
+    if len(taken) < rows and not optional:
+        raise FormatError(f"the pzprv3 file has {len(taken)} {what} rows, a {rows}x{cols} board needs {rows}")
     out = []
-    for r, line in enumerate(lines):
-        row = line.split()
+    for r, line in enumerate(taken):
+        row = split_words(line, cols)
         if len(row) != cols:
-            raise FormatError(f"pzprv3 {what} row {r + 1} has {len(row)} cells, the board has {cols} columns")
+            given = len(row) if len(row) < cols else f"more than {cols}"
+            raise FormatError(f"pzprv3 {what} row {r + 1} has {given} cells, the board has {cols} columns")
         out.append(row)
     return out
 

@@ -14,14 +14,24 @@ grid:
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Iterator
+from itertools import chain
+
 from ..errors import FormatError
 from ..genres import canonical
+from ..grid import MAX_SIDE
 from ..puzzle import Puzzle
 from ..tokens import parse_rooms
+from .bounded import LINE_ENDS, add_row, lines, over_cells, rows_within, split_words
+
+_GRID_LINE = re.compile(rf"(?:^|(?<=[{LINE_ENDS}]))[^\S{LINE_ENDS}]*grid:", re.IGNORECASE | re.MULTILINE)
+"""A line that starts (after blanks) with ``grid:``; the blanks stop at a line's end, so a search is linear."""
 
 
 def looks_like_text(text: str) -> bool:
-    return any(line.strip().lower().startswith("grid:") for line in text.splitlines())
+    """Whether a line of ``text`` starts with ``grid:``."""
+    return _GRID_LINE.search(text) is not None
 
 
 def format_rows(puzzle: Puzzle) -> list[str]:
@@ -32,22 +42,29 @@ def format_text(puzzle: Puzzle) -> str:
     return str(puzzle)
 
 
-def split_rows(lines: list[str], width: int | None = None) -> list[list[str]]:
+def split_rows(lines: Iterable[str], width: int | None = None, what: str = "the grid") -> list[list[str]]:
     """Grid rows to tokens: space-separated if any row has spaces, else one per character (or, when rows
     of whole tokens differ in length and ``width`` does not say otherwise, one token a row: a
-    one-column board with wide clues)."""
-    rows = [line.strip() for line in lines if line.strip()]
+    one-column board with wide clues).
+
+    Rows past the size cap, and cells past it in a row, are refused before the row is split further.
+    """
+    rows = rows_within(lines, what)
     if not rows:
-        raise FormatError("the grid has no rows")
-    spaced = any(len(row.split()) > 1 for row in rows)
-    table = [row.split() if spaced else list(row) for row in rows]
-    one_column = width in (None, 1) and len({len(row) for row in table}) > 1
-    if not spaced and one_column and all(_is_token(row) for row in rows):
+        raise FormatError(f"{what} has no rows")
+    words = [split_words(row) for row in rows]
+    if any(len(cells) > 1 for cells in words):
+        table = words
+    elif width in (None, 1) and len({len(row) for row in rows}) > 1 and all(_is_token(row) for row in rows):
         table = [[row] for row in rows]  # a one-column board with wide clues
+    else:
+        table = [list(row[:MAX_SIDE + 1]) for row in rows]
     cols = len(table[0])
-    for r, row in enumerate(table):
-        if len(row) != cols:
-            raise FormatError(f"row {r + 1} has {len(row)} cell{'s' * (len(row) != 1)} but row 1 has {cols}")
+    for r, cells in enumerate(table):
+        if len(cells) > MAX_SIDE:
+            raise over_cells(f"row {r + 1}")
+        if len(cells) != cols:
+            raise FormatError(f"row {r + 1} has {len(cells)} cell{'s' * (len(cells) != 1)} but row 1 has {cols}")
     return table
 
 
@@ -55,10 +72,11 @@ def _is_token(text: str) -> bool:
     return text in (".", "?") or text.isdigit()
 
 
-def parse_grid(genre: str, lines: list[str], room_lines: list[str] | None = None) -> Puzzle:
+def parse_grid(genre: str, lines: Iterable[str], room_lines: Iterable[str] | None = None) -> Puzzle:
     """A puzzle from its rows of tokens and, for a board of rooms, its rows of room labels."""
     table = split_rows(lines)
-    return parse_table(genre, table, None if room_lines is None else split_rows(room_lines, len(table[0])))
+    rooms = None if room_lines is None else split_rows(room_lines, len(table[0]), "the rooms")
+    return parse_table(genre, table, rooms)
 
 
 def parse_table(genre: str, table: list[list[str]], rooms: list[list[str]] | None = None) -> Puzzle:
@@ -73,34 +91,32 @@ def parse_table(genre: str, table: list[list[str]], rooms: list[list[str]] | Non
 
 
 def parse_text(text: str, default_genre: str | None = None) -> Puzzle:
+    """The puzzle of a text grid, its lines read one at a time: the rows stop at the size cap."""
     genre = default_genre
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
+    numbered = enumerate(lines(text), 1)
+    for i, line in numbered:
         key, sep, value = line.partition(":")
         key = key.strip().lower()
         if not sep:
             if line.strip():
-                raise FormatError(f"line {i + 1}: expected 'key: value' before 'grid:', got {line.strip()[:30]!r}")
+                raise FormatError(f"line {i}: expected 'key: value' before 'grid:', got {line.strip()[:30]!r}")
             continue
         if key == "genre":
             genre = value.strip()
         elif key == "grid":
             if not genre:
                 raise FormatError("the text grid has no 'genre:' line")
-            rest = lines[i + 1:]
-            if value.strip():
-                rest.insert(0, value)
-            return parse_grid(genre, *_grid_and_rooms(rest))
+            return parse_grid(genre, *_grid_and_rooms(chain([value], (rest for _, rest in numbered))))
     raise FormatError("the text has no 'grid:' line")
 
 
-def _grid_and_rooms(lines: list[str]) -> tuple[list[str], list[str] | None]:
-    """The grid's lines and, after a ``rooms:`` line, the rooms' lines."""
-    for i, line in enumerate(lines):
+def _grid_and_rooms(lines: Iterator[str]) -> tuple[list[str], list[str] | None]:
+    """The grid's rows and, after a ``rooms:`` line, the rooms' rows (blank lines left out), each up to the
+    size cap."""
+    grid: list[str] = []
+    for line in lines:
         key, sep, value = line.partition(":")
         if sep and key.strip().lower() == "rooms":
-            rooms = lines[i + 1:]
-            if value.strip():
-                rooms.insert(0, value)
-            return lines[:i], rooms
-    return lines, None
+            return grid, rows_within(chain([value], lines), "the rooms")
+        add_row(grid, line, "the grid")
+    return grid, None

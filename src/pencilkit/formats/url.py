@@ -116,9 +116,11 @@ MAX_CODED = LONG_CODES[-1][3] - 1
 """The largest clue the code can write."""
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+_SPACE = re.compile(r"\s")
 _HOSTLIKE = re.compile(r"^[\w.-]+\.[a-z]{2,}(:\d+)?/", re.IGNORECASE)
 _BARE = re.compile(r"^\??(v:/?)?[a-z][a-z0-9]*(_edit|_play|_test)?/([^/\s]+/)?\d+/\d+(/|$)", re.IGNORECASE)
-_OPTION = re.compile(r"^(\w+)=([\w.-]*)&")
+_OPTION = re.compile(r"(\w+)=([\w.-]*)&")
+"""An option before the genre, such as ``a=b&`` (matched where the last one ends)."""
 _SUFFIX = re.compile(r"(_edit|_play|_test)$", re.IGNORECASE)
 
 
@@ -129,7 +131,7 @@ def looks_like_url(text: str) -> bool:
     one gets its error from :func:`parse_url` rather than a generic "not a puzzle".
     """
     text = text.strip()
-    if not text or any(ch.isspace() for ch in text):
+    if not text or _SPACE.search(text):
         return False
     if _SCHEME.match(text) or _HOSTLIKE.match(text):
         return True
@@ -498,24 +500,24 @@ def _query(text: str) -> str:
         raise FormatError(f"no puzzle in URL {text[:60]!r}: expected ...?<genre>/<cols>/<rows>/<body>")
     else:
         query = text
-    while True:
-        option = _OPTION.match(query)
-        if option is None:
-            break
-        query = query[option.end():]
-    if query.lower().startswith("v:"):
+    start = 0
+    while (option := _OPTION.match(query, start)) is not None:
+        start = option.end()
+    query = query[start:]  # cut once: a cut after each option would copy the rest for each, quadratic in them
+    if query[:2].lower() == "v:":
         query = query[2:].lstrip("/")
     if not query:
         raise FormatError(f"no puzzle in URL {text[:60]!r}: nothing after '?'")
     return query
 
 
-def _genre_part(query: str) -> tuple[str, list[str]]:
-    parts = query.split("/")
-    name = _SUFFIX.sub("", parts[0]).lower()
+def _genre_part(query: str) -> tuple[str, str]:
+    """The genre's name and the rest of the query after its ``/``."""
+    name, _, rest = query.partition("/")
+    name = _SUFFIX.sub("", name).lower()
     if not name:
         raise FormatError("the URL names no genre before its first '/'")
-    return name, parts[1:]
+    return name, rest
 
 
 def _genre(name: str) -> str:
@@ -533,20 +535,20 @@ def _genre(name: str) -> str:
     return genre
 
 
-def _size_and_body(parts: list[str], name: str) -> tuple[int, int, str]:
-    """``cols``, ``rows`` and body from the segments after the genre (a leading flag segment skipped)."""
-    if parts and parts[0] and not parts[0].isdigit():
-        parts = parts[1:]  # a pzpr flag segment such as "v:"; these genres use none
-    if len(parts) < 2 or not parts[0] or not parts[1]:
+def _size_and_body(rest: str, name: str) -> tuple[int, int, str]:
+    """``cols``, ``rows`` and body from the segments after the genre (a leading flag segment skipped), the
+    text cut at its ``/`` one at a time: a long text is scanned, not split into its segments."""
+    flag, _, after = rest.partition("/")
+    if flag and not flag.isdigit():
+        rest = after  # a pzpr flag segment such as "v:"; these genres use none
+    cols_text, _, rest = rest.partition("/")
+    rows_text, _, rest = rest.partition("/")
+    if not cols_text or not rows_text:
         raise FormatError(f"the {name} URL has no size: expected {name}/<cols>/<rows>/<body>")
-    cols_text, rows_text = parts[0], parts[1]
     for label, value in (("columns", cols_text), ("rows", rows_text)):
         if not (value.isdigit() and value.isascii()) or len(value) > 6:
             raise FormatError(f"the URL's number of {label} {value[:20]!r} is not a whole number")
-    rest = parts[2:]
-    while rest and not rest[-1]:
-        rest.pop()  # trailing '/'
-    if len(rest) > 1:
-        raise FormatError(f"the URL has {len(rest) - 1} extra '/' segment(s) after the body")
-    body = rest[0] if rest else ""
+    body, extra, segments = rest.rstrip("/").partition("/")  # trailing '/' dropped
+    if extra:
+        raise FormatError(f"the URL has {segments.count('/') + 1} extra '/' segment(s) after the body")
     return int(cols_text), int(rows_text), body
