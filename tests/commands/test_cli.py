@@ -130,7 +130,7 @@ def test_search_budget_gives_up(capsys: pytest.CaptureFixture[str]) -> None:
     (["solve", "missing-file.jsonl"], "no such file"),
     (["solve", "--level", "genius", PUZZLE], "unknown level 'genius'"),
     (["solve", "--nodes", "0", PUZZLE], "argument --nodes: expected 1 to"),
-    (["check", PUZZLE, "##/##"], "the answer is 2x2 but the puzzle is 3x3"),
+    (["check", PUZZLE, "##/##"], "answer row 1 has 2 cells but the puzzle is 3x3"),
     (["show", "kakuro:2x2:.,.,.,."], "unknown genre"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:

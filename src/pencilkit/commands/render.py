@@ -107,7 +107,7 @@ def run_render(args: argparse.Namespace) -> int:
 
 def _answer(puzzle: Puzzle, args: argparse.Namespace) -> tuple[Answer | None, Status | None]:
     if args.answer is not None:
-        answer = read_answer(read_source(args.answer))
+        answer = read_answer(read_source(args.answer), shape=(puzzle.rows, puzzle.cols))
         if (answer.rows, answer.cols) != (puzzle.rows, puzzle.cols):
             raise FormatError(
                 f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")

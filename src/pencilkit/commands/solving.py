@@ -101,7 +101,7 @@ def run_check(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(text, genre=args.genre)
     if args.answer == "-" and args.puzzle == "-":
         raise FormatError("the puzzle and the answer cannot both come from standard input")
-    answer = read_answer(read_source(args.answer))
+    answer = read_answer(read_source(args.answer), shape=(puzzle.rows, puzzle.cols))
     violations = check_answer(puzzle, answer)
     grid = puzzle.grid
     if args.json:
@@ -126,7 +126,8 @@ def run_check_batch(records: list[Record]) -> int:
             if given is None:
                 raise FormatError(f"line {number}: the record has no 'answer'")
             puzzle = read_puzzle(str(record["puzzle"]), genre=record.get("genre"))
-            answer = read_answer(json.dumps(given) if isinstance(given, list) else str(given))
+            answer = read_answer(json.dumps(given) if isinstance(given, list) else str(given),
+                                 shape=(puzzle.rows, puzzle.cols))
             violations = check_answer(puzzle, answer)
         except PencilkitError as e:
             out.update(status="error", error=str(e))
@@ -364,7 +365,7 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.answer is not None:
         if args.answer == "-" and args.puzzle == "-":
             raise FormatError("the puzzle and the answer cannot both come from standard input")
-        answer = read_answer(read_source(args.answer))
+        answer = read_answer(read_source(args.answer), shape=(puzzle.rows, puzzle.cols))
     given = hint(puzzle, answer, seconds=args.time)
     if args.json:
         emit_json(given.to_json(puzzle))
