@@ -34,9 +34,20 @@ def parse_token(token: str, row: int, col: int) -> int | None | str:
         return None
     if token.isdigit() and token.isascii():
         if len(token) > 6:
-            raise FormatError(f"clue {token!r} at row {row}, column {col} is too large")
+            raise FormatError(f"clue {shown(token)} at row {row}, column {col} is too large")
         return int(token)
-    raise FormatError(f"unknown token {token!r} at row {row}, column {col}: expected a number, '.' or '?'")
+    raise FormatError(f"unknown token {shown(token)} at row {row}, column {col}: expected a number, '.' or '?'")
+
+
+def shown(token: str, most: int = 12) -> str:
+    """A token as an error message quotes it: its first ``most`` characters, and how long it is when longer.
+
+    >>> shown("1" * 5000)
+    "'111111111111…' (5000 characters)"
+    """
+    if len(token) <= most:
+        return repr(token)
+    return f"{token[:most]!r}"[:-1] + f"…' ({len(token)} characters)"
 
 
 def parse_tokens(tokens: list[str], rows: int, cols: int) -> dict[Cell, int | None]:
