@@ -39,6 +39,7 @@ from typing import Any
 
 import pencilkit
 from pencilkit.engines.sat import count_sat
+from pencilkit.frame.budget import Budget
 from pencilkit.frame.solve import Status
 from pencilkit.genres import find_genre
 from pencilkit.genres.nurikabe.aco import SELECTIONS, AcoParameters, solve_colony
@@ -95,7 +96,7 @@ def measure(record: dict[str, Any], args: argparse.Namespace, tick: Any) -> Reco
             tick()
         result.aco[scheme] = times
     start = time.process_time()
-    sat = count_sat(find_genre(puzzle.genre), puzzle, limit=1, seconds=args.sat_seconds)
+    sat = count_sat(find_genre(puzzle.genre), puzzle, limit=1, budget=Budget(seconds=args.sat_seconds))
     if sat.count == 1 and sat.solutions[0].to_rows() == record["solution"]:
         result.sat = time.process_time() - start
     tick()

@@ -37,6 +37,7 @@ from pathlib import Path
 import pencilkit
 from pencilkit import Puzzle
 from pencilkit.engines.sat import answer_of, count_sat
+from pencilkit.frame.budget import Budget
 from pencilkit.genres.nurikabe import NURIKABE
 from pencilkit.genres.nurikabe.cascade import cascade_layout
 from pencilkit.genres.nurikabe.sparse import Sparsifier, Target, mean_clue
@@ -157,7 +158,7 @@ def solve(args: argparse.Namespace) -> int:
         seconds = time.process_time() - start
         times.append(seconds)
         start = time.process_time()
-        alone = count_sat(NURIKABE, puzzle, 2, args.time)
+        alone = count_sat(NURIKABE, puzzle, 2, budget=Budget(seconds=args.time))
         sat_seconds = time.process_time() - start
         right = solution.answer is not None and solution.answer.to_rows() == record["solution"]
         bad += not right

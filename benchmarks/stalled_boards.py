@@ -58,12 +58,13 @@ def run_one(record: dict[str, Any], seconds: float, nodes: int, search_seconds: 
                      level=solving.SHALLOW_LEVEL, deep_level=solving.DEEP_LEVEL, shallow=solving.SHALLOW_DEPTH)
 
     def finisher() -> SearchResult:
-        result = sat_engine.finish(find_genre(puzzle.genre), board, limit=2, seconds=seconds)
+        result = sat_engine.finish(find_genre(puzzle.genre), board, limit=2, budget=Budget(seconds=seconds))
         assert result is not None
         return result
 
     def sat() -> SearchResult:
-        return count_sat(find_genre(puzzle.genre), puzzle, limit=2, seconds=seconds, shaded=board.shaded, unshaded=board.unshaded)
+        return count_sat(find_genre(puzzle.genre), puzzle, limit=2, budget=Budget(seconds=seconds),
+                         shaded=board.shaded, unshaded=board.unshaded)
 
     by_finisher, finisher_seconds = timed(finisher)
     by_sat, sat_seconds = timed(sat)
