@@ -8,12 +8,19 @@ the solution.
 from __future__ import annotations
 
 import random
+import threading
+import time
+from typing import Any
 
 import pytest
 
 import pencilkit
+from pencilkit.frame.budget import Budget, Cancel, OutOfTime
+from pencilkit.frame.levels import Level
+from pencilkit.frame.ruleset import Ruleset
+from pencilkit.genres import find_genre, start_board
 from pencilkit.grid import Mask
-from pencilkit.hints import next_hint
+from pencilkit.hints import hint_for, next_hint
 from pencilkit.puzzle import Answer, Puzzle
 
 from .conftest import load_corpus
@@ -102,3 +109,72 @@ def test_a_wrong_mark_is_named_before_anything_else(puzzle: Puzzle, solution: An
         assert hint.kind == "mistake"
         assert hint.shade | hint.unshade == bit
         assert grid.name(cell) in hint.message
+
+
+# -- the budget ------------------------------------------------------------------
+
+
+def expert_step_board() -> tuple[Puzzle, Answer, Answer]:
+    """janko-nurikabe-1055 (40x57) 760 steps into its ladder, its solution, and the board: the next step
+    there is an expert probe over the whole board (about half a second), as slow as hints get on the
+    corpus."""
+    record = next(r for r in load_corpus("nurikabe") if r["name"] == "janko-nurikabe-1055")
+    puzzle = Puzzle.from_id(record["puzzle"])
+    board = start_board(puzzle)
+    find_genre(puzzle.genre).ruleset.run(board, max_steps=760)
+    return puzzle, full(Answer.from_rows(record["solution"])), board.answer()
+
+
+def call_off_later(flag: Cancel, seconds: float) -> list[float]:
+    """Set ``flag`` from a timer thread ``seconds`` from now; the list gets the process's CPU time then."""
+    at: list[float] = []
+
+    def call_off() -> None:
+        at.append(time.process_time())
+        flag.set()
+
+    threading.Timer(seconds, call_off).start()
+    return at
+
+
+def test_a_hint_called_off_before_it_starts_runs_no_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With its budget called off, ``next_hint`` raises ``OutOfTime`` without running the ladder;
+    ``hint_for`` and ``pencilkit.hint`` answer ``unavailable``."""
+    puzzle, solution = CASES[2]
+    solution = full(solution)
+    runs = 0
+    run = Ruleset.run
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal runs
+        runs += 1
+        return run(*args, **kwargs)
+
+    monkeypatch.setattr(Ruleset, "run", counted)
+    flag = Cancel()
+    flag.set()
+    empty = Answer(puzzle.rows, puzzle.cols, 0, 0)
+    with pytest.raises(OutOfTime):
+        next_hint(puzzle, empty, solution, budget=Budget(cancel=flag))
+    assert runs == 0
+    solved = pencilkit.solve(puzzle)
+    assert hint_for(puzzle, empty, solved, budget=Budget(cancel=flag)).kind == "unavailable"
+    assert pencilkit.hint(puzzle, cancel=flag).kind == "unavailable"
+    assert hint_for(puzzle, empty, solved, budget=Budget()).kind == "step"
+
+
+def test_a_hint_called_off_while_it_probes_stops_promptly() -> None:
+    """A slow hint (an expert probe on a 40x57 board) called off by a timer thread a tenth of the way in
+    raises ``OutOfTime``, and the CPU time it spends after the call off is a small part of the whole
+    hint left alone."""
+    puzzle, solution, marks = expert_step_board()
+    start = time.process_time()
+    alone = next_hint(puzzle, marks, solution, budget=Budget())
+    alone_cpu = time.process_time() - start
+    assert alone.kind == "step" and alone.level is Level.EXPERT, alone
+    flag = Cancel()
+    called_off = call_off_later(flag, alone_cpu / 10)
+    with pytest.raises(OutOfTime):
+        next_hint(puzzle, marks, solution, budget=Budget(cancel=flag))
+    after = time.process_time() - called_off[0]
+    assert after < alone_cpu / 4, (after, alone_cpu)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import FormatError
 from .formats import read_answer, read_puzzle
 from .frame import solve as solving
-from .frame.budget import Budget, Cancel
+from .frame.budget import Budget, Cancel, part
 from .frame.genre import Genre, Violation
 from .frame.inspection import INSPECT_SECONDS, Inspection
 from .frame.inspection import inspect as inspecting
@@ -66,10 +66,13 @@ def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODE
                                    level=level)
 
 
-def hint(puzzle: Puzzle, answer: Answer | str | None = None, **options: Any) -> Hint:
+def hint(puzzle: Puzzle, answer: Answer | str | None = None, *, seconds: float | None = SOLVE_SECONDS,
+         nodes: int = DEFAULT_NODES, cancel: Cancel | None = None, **options: Any) -> Hint:
     """The next step from a partly filled grid, as the player gives it: a wrong mark first, else the cheapest
     deduction from the marks (technique, cells, reason), else one cell of the solution; ``unavailable``
-    unless the puzzle has one solution.  ``answer``: the marks (none: the empty grid)."""
+    unless the puzzle has one solution.  ``answer``: the marks (none: the empty grid).  ``seconds`` hold
+    for the whole hint, the solve and the step after it, and setting ``cancel`` calls it off (then it is
+    ``unavailable``); the other options go to :func:`solve`."""
     if answer is None:
         answer = Answer(puzzle.rows, puzzle.cols, 0, 0)
     elif isinstance(answer, str):
@@ -79,7 +82,9 @@ def hint(puzzle: Puzzle, answer: Answer | str | None = None, **options: Any) -> 
             f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
     from .hints import hint_for
 
-    return hint_for(puzzle, answer, solve(puzzle, **options))
+    budget = Budget(nodes, seconds, cancel=cancel)
+    solved = solving.solve(genre_of(puzzle), puzzle, budget=budget, **options)
+    return hint_for(puzzle, answer, solved, budget=part(budget))
 
 
 def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:

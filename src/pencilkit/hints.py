@@ -9,6 +9,11 @@ board decides (its clue cells), and one run of the ladder on it (cheapest techni
 deduction a player could make next: its technique, its cells and its reason.
 When no technique up to expert applies, the hint reveals one cell from the
 solution, the one the genre would branch on first.
+
+A hint keeps a :class:`~pencilkit.frame.budget.Budget` like every other piece
+of work: the ladder's run looks at it between steps and probes, and the
+hint looks at it before each stage; :func:`next_hint` raises ``OutOfTime``
+once it runs out or is called off, :func:`hint_for` answers ``unavailable``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .frame.board import Board, Contradiction
+from .frame.budget import Budget, OutOfTime
 from .frame.genre import Genre
 from .frame.ladder import Step, Trace
 from .frame.levels import Level
@@ -61,15 +67,22 @@ class Hint:
         }
 
 
-def hint_for(puzzle: Puzzle, answer: Answer, solved: Solution) -> Hint:
-    """The hint for ``answer`` given the solve of the puzzle: ``unavailable`` unless it has one solution."""
+OUT_OF_TIME = "the solver could not finish this puzzle within its time budget"
+
+
+def hint_for(puzzle: Puzzle, answer: Answer, solved: Solution, *, budget: Budget | None = None) -> Hint:
+    """The hint for ``answer`` given the solve of the puzzle: ``unavailable`` unless it has one solution,
+    or when the ``budget`` runs out (or is called off) before the hint is found."""
     if solved.status is not Status.UNIQUE or solved.answer is None:
         why = {
             Status.MULTIPLE: "this puzzle has more than one solution",
             Status.NONE: "this puzzle has no solution",
-        }.get(solved.status, "the solver could not finish this puzzle within its time budget")
+        }.get(solved.status, OUT_OF_TIME)
         return Hint("unavailable", f"No hint: {why}.")
-    return next_hint(puzzle, answer, solved.answer)
+    try:
+        return next_hint(puzzle, answer, solved.answer, budget=budget)
+    except OutOfTime:
+        return Hint("unavailable", f"No hint: {OUT_OF_TIME}.")
 
 
 def wrong_marks(answer: Answer, solution: Answer) -> tuple[Mask, Mask]:
@@ -77,8 +90,13 @@ def wrong_marks(answer: Answer, solution: Answer) -> tuple[Mask, Mask]:
     return answer.shaded & ~solution.shaded, answer.unshaded & solution.shaded
 
 
-def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Level = Level.EXPERT) -> Hint:
-    """The hint for ``answer`` (the player's marks) on ``puzzle`` whose unique solution is ``solution``."""
+def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Level = Level.EXPERT,
+              budget: Budget | None = None) -> Hint:
+    """The hint for ``answer`` (the player's marks) on ``puzzle`` whose unique solution is ``solution``.
+
+    Raises ``OutOfTime`` when the ``budget`` runs out or is called off first (the ladder's run looks at
+    it between steps and probes, the hint before each stage)."""
+    _look(budget)
     grid = puzzle.grid
     genre = find_genre(puzzle.genre)
     shaded_word, unshaded_word = genre.words
@@ -100,8 +118,9 @@ def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Le
     before = board.undecided
     trace = Trace(record=True)
     ruleset = genre.ruleset
+    _look(budget)
     try:
-        ruleset.run(board, max_level=max_level, trace=trace, max_steps=1)
+        ruleset.run(board, max_level=max_level, trace=trace, max_steps=1, budget=budget)
     except Contradiction:
         trace.steps = []
     step = _first_new(trace.steps, before)
@@ -109,7 +128,14 @@ def next_hint(puzzle: Puzzle, answer: Answer, solution: Answer, *, max_level: Le
         technique = ruleset.technique(step.technique)
         return Hint("step", step.why, step.shade & before, step.unshade & before, step.technique,
                     step.level, technique.summary)
+    _look(budget)
     return _reveal(genre, puzzle, _marked(genre, puzzle, answer), solution)
+
+
+def _look(budget: Budget | None) -> None:
+    """``OutOfTime`` when the budget (if any) has run out or was called off."""
+    if budget is not None:
+        budget.check()
 
 
 def _marked(genre: Genre, puzzle: Puzzle, answer: Answer) -> Board:
@@ -127,7 +153,10 @@ def _first_new(steps: list[Step], undecided: Mask) -> Step | None:
 
 
 def _reveal(genre: Genre, puzzle: Puzzle, board: Board, solution: Answer) -> Hint:
-    """One undecided cell from the solution, the one search would branch on first."""
+    """One undecided cell from the solution, the one search would branch on first.
+
+    (The core's ordering of the cells takes no budget: it is one pass over the board, and the caller
+    looks at the budget just before.)"""
     grid = puzzle.grid
     shaded_word, unshaded_word = genre.words
     undecided = board.undecided

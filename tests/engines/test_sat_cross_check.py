@@ -284,9 +284,11 @@ def test_a_count_called_off_stops_between_solver_calls(solver: str, monkeypatch:
     assert not count_sat(find_genre("kurodoko"), puzzle, budget=Budget(seconds=60, cancel=flag)).exhaustive
 
 
-def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ladder stalls, the exact stage starts; called off as it encodes the board, the count stops at its
-    first look and the solve ends ``gave_up``, not counted to the end."""
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_solve_called_off_stops_in_the_sat_count(when: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ladder stalls, the exact stage starts; called off as it encodes the board, the encoding stops at
+    its first look (no count starts); called off once it is encoded, the count stops as it loads the
+    clauses.  Either way the solve ends ``gave_up``, not counted to the end."""
     from pencilkit.engines import sat
 
     puzzle = Puzzle.from_id("kurodoko:5x5:.,.,.,.,.,3,.,7,.,.,.,.,8,.,.,.,.,.,.,6,.,.,.,.,2")
@@ -296,8 +298,11 @@ def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPat
     relaxed = sat._relaxed
 
     def relaxed_then_stop(*args: Any, **kwargs: Any) -> Any:
-        stop.set()  # the call comes while the exact stage runs
-        return relaxed(*args, **kwargs)
+        if when == "before":
+            stop.set()  # the call comes while the exact stage runs
+        made = relaxed(*args, **kwargs)
+        stop.set()
+        return made
 
     def count(*args: Any, **kwargs: Any) -> Any:
         counted.append(count_sat(*args, **kwargs))
@@ -307,7 +312,7 @@ def test_a_solve_called_off_stops_in_the_sat_count(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sat, "count_sat", count)
     found = solve(puzzle, cancel=stop)
     assert stop.is_set() and found.status is Status.GAVE_UP and found.method == "sat"
-    assert [(c.count, c.exhaustive) for c in counted] == [(0, False)]
+    assert [(c.count, c.exhaustive, c.clauses) for c in counted] == ([] if when == "before" else [(0, False, 0)])
 
 
 def test_a_conflict_limit_gives_up_on_a_hard_puzzle_and_not_on_an_easy_one() -> None:

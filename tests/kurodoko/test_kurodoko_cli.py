@@ -130,7 +130,7 @@ def test_explain_names_cells_and_techniques(capsys: pytest.CaptureFixture[str]) 
     (["solve", "kurodoko:3x3:.,6,.,.,.,.,.,.,."], "1 to 5"),
     (["solve", "kurodoko:2x2:1,.,."], "4 cells but 3 tokens"),
     (["show", "kurodoko:2x2:1,x,.,."], "unknown token 'x'"),
-    (["check", "--", PUZZLE, "--\n--"], "answer is 2x2 but the puzzle is 3x3"),
+    (["check", "--", PUZZLE, "--\n--"], "answer row 1 has 2 cells but the puzzle is 3x3"),
 ])
 def test_bad_input_is_one_line_and_exit_two(capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str) -> None:
     code, _, err = run(capsys, *argv)

@@ -37,8 +37,9 @@ SAFETY = 60.0
 """Seconds after which a wait for a state gives up: a hang, not a measure."""
 SHORT = Limits(header_seconds=0.3, body_seconds=0.3, stop_seconds=0.3)
 HARD_BOARD = (Path(__file__).with_name("hard_kurodoko_60x60.txt")).read_text().strip()
-"""A 60x60 Kurodoko (random black cells, clues on 40% of the white ones) whose solve gives up after
-its whole budget; its exact stage (the SAT encoding) does not look at the cancel flag for seconds."""
+"""A 60x60 Kurodoko (random black cells, clues on 40% of the white ones) whose solve takes seconds, nearly
+all in its exact stage (a SAT encoding of 4.8 million clauses), which looks at the cancel flag as it goes
+(tests/engines/test_sat_budget.py)."""
 SMALL = "nurikabe:3x3:.,.,.,.,.,.,5,.,1"
 CHECK = {"puzzle": SMALL, "answer": ["---", "-##", "-#-"]}
 
@@ -238,3 +239,19 @@ def test_a_job_that_ignores_its_call_off_loses_its_worker() -> None:
             pool.stop()
 
     assert asyncio.run(scenario()) == (3, 1, 1)
+
+
+def test_a_hint_job_called_off_stops_in_its_hint_too() -> None:
+    """The hint's own step (the ladder from the player's marks) keeps the job's budget and cancel flag: with
+    the solve kept by the worker already, a hint called off answers ``unavailable`` instead of a step."""
+    from pencilkit.frame.budget import Cancel
+    from pencilkit.web import jobs
+
+    limits = Limits()
+    body = {"puzzle": SMALL, "answer": ["...", "...", "..."]}
+    status, answer = jobs.hint_job(body, limits)
+    assert status == 200 and answer["kind"] == "step"  # and the worker keeps the solve
+    called_off = Cancel()
+    called_off.set()
+    status, answer = jobs.hint_job(body, limits, called_off)
+    assert status == 200 and answer["kind"] == "unavailable", answer

@@ -9,7 +9,10 @@ model with no cuts is a solution; it is recorded and blocked with a clause over
 the cell variables, and counting goes on to ``limit`` (two proves uniqueness).
 
 A genre brings its own encoding (:class:`SatGenre`: ``sat_encoder()`` returns
-``encode(puzzle, pool, given, relax) -> Encoding``); the driver knows no genre.
+``encode(puzzle, pool, given, relax, budget=...) -> Encoding``); the driver knows no genre.
+A budget reaches every loop: the encoders look at it per clue, room or row
+(:func:`look`), the driver between every :data:`LOAD_CLAUSES` clauses it
+loads into the solver, and a watcher thread interrupts the solver's calls.
 :func:`narrow` settles what it can of a board in a relaxation of the encoding,
 which can be much easier to solve than the count, and :func:`finish` uses both
 to count from a board the ladder stalled on.
@@ -28,7 +31,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..errors import PencilkitError
 from ..frame.board import Board, Contradiction
@@ -51,11 +54,28 @@ Clause = list[int]
 
 DEFAULT_SOLVER = "cadical195"
 """The SAT solver python-sat runs: CaDiCaL 1.9.5, the fastest on the hardest stalled boards of
-the corpus.  python-sat cannot interrupt CaDiCaL, so a budget is kept by solving in slices of
-:data:`SLICE_CONFLICTS` conflicts and looking at the clock between them.
-Glucose 4 (``glucose4``) is interrupted by a timer instead."""
+the corpus.  python-sat cannot interrupt CaDiCaL (nor let another thread run during its calls),
+so a budget is kept by solving in slices of :data:`SLICE_CONFLICTS` conflicts and looking at the
+clock between them; a session under a budget whose encoding has more than :data:`BIG_ENCODING`
+clauses runs :data:`BUDGET_SOLVER` instead."""
+BUDGET_SOLVER = "glucose4"
+"""The SAT solver of a session under a budget with a big encoding: Glucose 4.1, whose calls a
+watcher thread interrupts once the budget runs out or is called off (and python-sat lets other
+threads run during such a call: the web worker's own watcher among them)."""
+BIG_ENCODING = 50_000
+"""Clauses above which a session under a budget runs :data:`BUDGET_SOLVER`, not CaDiCaL: a slice of
+CaDiCaL is short only on a small encoding.  It took milliseconds on the stalled boards of the
+corpus up to 30,000 clauses, up to 0.4 s on janko-nurikabe-0688 (67,000 clauses), and on a 60x60
+Kurodoko (4.8 million) 3.9 s for one slice of 5,000 conflicts and up to 5.8 s for slices of 100
+(its inprocessing), while Glucose 4 stopped there within 35 ms of the call off.  Glucose 4 is no
+slower on such boards: the count of janko-nurikabe-0688 took 0.69 s against CaDiCaL's 1.12 s,
+and on the 60x60 Kurodoko loading its clauses took 1.8 s against 2.9 s and its first model 3.3 s
+against 3.9 s."""
 SLICE_CONFLICTS = 5000
-"""Conflicts per solver call when CaDiCaL runs under a budget (tens of milliseconds)."""
+"""Conflicts per solver call when CaDiCaL runs under a budget (tens of milliseconds on the corpus's
+boards, up to 0.4 s on janko-nurikabe-0688, seconds on a 60x60 board)."""
+LOAD_CLAUSES = 4096
+"""Clauses loaded into a solver between two looks at the budget (a few milliseconds)."""
 WATCH_SECONDS = 0.02
 """How often a watcher looks at the budget of an interruptible solver's call."""
 NARROW_SOLVER = "glucose4"
@@ -120,10 +140,22 @@ class Encoding:
     """True when the encoding was asked to relax and left out some constraint (see :func:`narrow`)."""
 
 
-Encoder = Callable[[Puzzle, "IDPool", tuple[Mask, Mask], bool], Encoding]
-"""A genre's encoding: ``encode(puzzle, pool, given, relax)``.  It may use the cells ``given`` as
-``(shaded, unshaded)`` to encode less (the caller fixes them).  With ``relax``, it may leave out
-constraints that are hard for the solver; every clause it keeps still holds in every solution."""
+class Encoder(Protocol):
+    """A genre's encoding: ``encode(puzzle, pool, given, relax, budget=budget)``.  It may use the cells
+    ``given`` as ``(shaded, unshaded)`` to encode less (the caller fixes them).  With ``relax``, it may
+    leave out constraints that are hard for the solver; every clause it keeps still holds in every
+    solution.  It looks at the ``budget`` as it goes (:func:`look`: per clue, room or row, every few
+    milliseconds at most) and raises ``OutOfTime`` once it runs out or is called off."""
+
+    def __call__(self, puzzle: Puzzle, pool: Any, given: tuple[Mask, Mask] = ..., relax: bool = ..., *,
+                 budget: Budget | None = None) -> Encoding: ...
+
+
+def look(budget: Budget | None) -> None:
+    """Raise ``OutOfTime`` when ``budget`` (if any) has run out or was called off: what an encoder's
+    loops call between two pieces of work."""
+    if budget is not None:
+        budget.check()
 
 
 @runtime_checkable
@@ -164,24 +196,29 @@ def sat_genre(genre: object, name: str) -> SatGenre:
 
 
 def encode(genre: SatGenre, puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0),
-           relax: bool = False) -> Encoding:
-    """The encoding of ``puzzle`` by its genre (see :data:`Encoder`)."""
+           relax: bool = False, *, budget: Budget | None = None) -> Encoding:
+    """The encoding of ``puzzle`` by its genre (see :class:`Encoder`); ``OutOfTime`` when the
+    ``budget`` runs out or is called off first."""
     encoder = genre.sat_encoder()
     if encoder is None:
         raise PencilkitError(f"the SAT engine has no encoding for {puzzle.genre}")
-    return encoder(puzzle, pool, given, relax)
+    return encoder(puzzle, pool, given, relax, budget=budget)
 
 
 class SatSession:
     """One puzzle's encoding loaded into a solver, solved again and again under cuts.
 
     Use as a context manager (the solver holds native memory).  A ``budget``
-    (:class:`~pencilkit.frame.budget.Budget`) interrupts a solve once it runs
-    out or is called off: a watcher thread interrupts the solver, or, for a
-    solver that cannot be interrupted, the solve runs in slices looked at
-    between.  With ``conflicts``, each solver call gives up after that many
-    conflicts instead (a limit that does not depend on the machine), and the
-    budget is only looked at between calls.  ``given`` (``(shaded,
+    (:class:`~pencilkit.frame.budget.Budget`) stops the work once it runs out
+    or is called off: encoding and loading the clauses look at it as they go
+    (then the session is not made: ``OutOfTime``), and a watcher thread
+    interrupts the solver's calls, or, for a solver that cannot be
+    interrupted (CaDiCaL), the solve runs in slices looked at between.  The
+    ``solver`` is by default :data:`DEFAULT_SOLVER`, or :data:`BUDGET_SOLVER`
+    under a budget when the encoding is over :data:`BIG_ENCODING` clauses.  With
+    ``conflicts``, each solver call also gives up after that many conflicts (a
+    limit that does not depend on the machine); an uninterruptible solver
+    then looks at the budget only between calls.  ``given`` (``(shaded,
     unshaded)``) fixes cells for good, as unit clauses: the solver simplifies
     with them, and the encoding may leave out what they rule out.
     (Assumptions, per call, fix cells for one call only.)  ``encoded`` is an
@@ -189,35 +226,64 @@ class SatSession:
     ``given``, to use instead of a new one.
     """
 
-    def __init__(self, genre: SatGenre, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER,
+    def __init__(self, genre: SatGenre, puzzle: Puzzle, *, solver: str | None = None,
                  budget: Budget | None = None, conflicts: int | None = None, given: tuple[Mask, Mask] = (0, 0),
                  encoded: tuple[IDPool, Encoding] | None = None) -> None:
         require_pysat()
         self.puzzle = puzzle
+        self.budget = budget
         if encoded is None:
             self.pool = IDPool()
-            self.encoding = encode(genre, puzzle, self.pool, given)
+            self.encoding = encode(genre, puzzle, self.pool, given, budget=budget)
         else:
             self.pool, self.encoding = encoded
-        self.solver = Solver(name=solver, bootstrap_with=self.encoding.clauses)
-        self.budget = budget
         self.conflicts = conflicts
+        if solver is None:
+            big = budget is not None and len(self.encoding.clauses) > BIG_ENCODING
+            solver = BUDGET_SOLVER if big else DEFAULT_SOLVER
+        self.solver_name = solver
         self.interruptible = not solver.startswith("cadical")
         self.calls = 0
         self.cuts = 0
-        self.clause_count = len(self.encoding.clauses)
-        for literal in self.literals(*given):
-            self.add([literal])
+        self.clause_count = 0
+        self._watcher: threading.Thread | None = None
+        self._done = threading.Event()
+        self.solver = Solver(name=solver)
+        try:
+            self.load(self.encoding.clauses)
+            self.load([[literal] for literal in self.literals(*given)])
+        except BaseException:
+            self.solver.delete()
+            raise
 
     def __enter__(self) -> SatSession:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the watcher (if any) and free the solver."""
+        self._done.set()
+        if self._watcher is not None:
+            self._watcher.join()
+            self._watcher = None
         self.solver.delete()
 
     def add(self, clause: Clause) -> None:
         self.solver.add_clause(clause)
         self.clause_count += 1
+
+    def load(self, clauses: Sequence[Clause]) -> None:
+        """Add ``clauses``, looking at the budget between every :data:`LOAD_CLAUSES` of them
+        (``OutOfTime`` when it has run out or was called off)."""
+        add = self.solver.add_clause
+        for start in range(0, len(clauses), LOAD_CLAUSES):
+            look(self.budget)
+            chunk = clauses[start:start + LOAD_CLAUSES]
+            for clause in chunk:
+                add(clause)
+            self.clause_count += len(chunk)
 
     def expired(self) -> bool:
         """Whether the budget has run out or the work was called off."""
@@ -232,42 +298,43 @@ class SatSession:
         conflicts = self.conflicts if conflicts is None else conflicts
         if self.expired():
             return None
+        if self.budget is not None and self.interruptible:
+            if conflicts is not None:
+                self.solver.conf_budget(conflicts)
+            return self._watched(assumptions)
         if conflicts is not None:
             self.solver.conf_budget(conflicts)
             limited = self.solver.solve_limited(assumptions=list(assumptions))
             return None if limited is None else bool(limited)
         if self.budget is None:
             return bool(self.solver.solve(assumptions=list(assumptions)))
-        if not self.interruptible:
-            while not self.expired():
-                self.solver.conf_budget(SLICE_CONFLICTS)
-                sliced = self.solver.solve_limited(assumptions=list(assumptions))
-                if sliced is not None:
-                    return bool(sliced)
-            return None
-        return self._watched(assumptions)
+        while not self.expired():  # an uninterruptible solver: slices, looked at between
+            self.solver.conf_budget(SLICE_CONFLICTS)
+            sliced = self.solver.solve_limited(assumptions=list(assumptions))
+            if sliced is not None:
+                return bool(sliced)
+        return None
 
     def _watched(self, assumptions: Sequence[int]) -> bool | None:
-        """One call of an interruptible solver, which a watcher thread interrupts once the budget expires."""
+        """One call of an interruptible solver, which the session's watcher thread interrupts once the
+        budget expires (python-sat lets other threads run during the call).  The conflict limit set
+        before the call, if any, holds too: ``None`` when either stops it."""
         budget = self.budget
         assert budget is not None
-        done = threading.Event()
-
-        def watch() -> None:
-            while not done.wait(WATCH_SECONDS):
-                if budget.expired():
-                    self.solver.interrupt()
-                    return
-
-        watcher = threading.Thread(target=watch, daemon=True)
-        watcher.start()
-        try:
-            answer = self.solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
-        finally:
-            done.set()
-            watcher.join()
-            self.solver.clear_interrupt()
+        if self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, args=(budget,), daemon=True,
+                                             name="pencilkit-sat-watcher")
+            self._watcher.start()
+        answer = self.solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         return None if answer is None else bool(answer)
+
+    def _watch(self, budget: Budget) -> None:
+        """Interrupt the solver once the budget expires (it stays expired: every later call stops at
+        once too), until the session closes."""
+        while not self._done.wait(WATCH_SECONDS):
+            if budget.expired():
+                self.solver.interrupt()
+                return
 
     def next_solution(self, assumptions: Sequence[int] = (), rounds: int | None = None,
                       conflicts: int | None = None) -> Mask | None:
@@ -329,20 +396,28 @@ def count_sat(
     budget: Budget | None = None,
     shaded: Mask = 0,
     unshaded: Mask = 0,
-    solver: str = DEFAULT_SOLVER,
+    solver: str | None = None,
     encoded: tuple[IDPool, Encoding] | None = None,
 ) -> SatResult:
     """Count the solutions of ``puzzle`` (consistent with a partial board) up to ``limit``.
 
     Each solution found is checked by the genre's rule checker and blocked.
-    A count whose ``budget`` runs out (or is called off) is not ``exhaustive``.
+    A count whose ``budget`` runs out (or is called off) is not ``exhaustive``, even when it
+    runs out as the puzzle is encoded or loaded into the solver.
     ``encoded`` is an encoding made already from the same partial board, to use
-    instead of a new one.
+    instead of a new one; ``solver`` is python-sat's name of the solver to run
+    (by default as :class:`SatSession` chooses).
     """
     start = time.perf_counter()
     result = SatResult()
-    with SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded),
-                    encoded=encoded) as session:
+    try:
+        session = SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded),
+                             encoded=encoded)
+    except OutOfTime:  # out of time while encoding or loading the clauses
+        result.exhaustive = False
+        result.seconds = time.perf_counter() - start
+        return result
+    with session:
         try:
             while result.count < limit:
                 found = session.next_solution()
@@ -397,11 +472,15 @@ def narrow(
     every machine.  ``encoded`` is the relaxed encoding made already from the same board.
     """
     require_pysat()
-    pool, relaxed = encoded if encoded is not None else _relaxed(genre, puzzle, shaded, unshaded)
-    if not relaxed.relaxed:
+    try:
+        pool, relaxed = encoded if encoded is not None else _relaxed(genre, puzzle, shaded, unshaded, budget)
+        if not relaxed.relaxed:
+            return 0, 0
+        session = SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded),
+                             encoded=(pool, relaxed))
+    except OutOfTime:
         return 0, 0
-    with SatSession(genre, puzzle, solver=solver, budget=budget, given=(shaded, unshaded),
-                    encoded=(pool, relaxed)) as session:
+    with session:
         spent = _conflicts(session)
         first = session._solve_once([], spend)
         if first is None:  # a relaxation this hard would not pay
@@ -437,11 +516,13 @@ def narrow(
         return settled[0], settled[1]
 
 
-def _relaxed(genre: SatGenre, puzzle: Puzzle, shaded: Mask, unshaded: Mask) -> tuple[IDPool, Encoding]:
-    """A fresh pool and the relaxed encoding of the partial board (see :func:`narrow`)."""
+def _relaxed(genre: SatGenre, puzzle: Puzzle, shaded: Mask, unshaded: Mask,
+             budget: Budget | None = None) -> tuple[IDPool, Encoding]:
+    """A fresh pool and the relaxed encoding of the partial board (see :func:`narrow`); ``OutOfTime``
+    when the ``budget`` runs out first."""
     require_pysat()
     pool = IDPool()
-    return pool, encode(genre, puzzle, pool, (shaded, unshaded), relax=True)
+    return pool, encode(genre, puzzle, pool, (shaded, unshaded), relax=True, budget=budget)
 
 
 def _conflicts(session: SatSession) -> int:
@@ -505,7 +586,10 @@ def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, budget: Budget | 
     if budget is not None and budget.expired():
         return called_off
     given = (stalled.shaded, stalled.unshaded)
-    relaxed = _relaxed(genre, puzzle, *given)
+    try:
+        relaxed = _relaxed(genre, puzzle, *given, budget)
+    except OutOfTime:
+        return called_off
     if not relaxed[1].relaxed:  # the relaxation is the puzzle itself: narrowing settles nothing, count at once
         return count_sat(genre, puzzle, limit=limit, budget=budget, shaded=given[0], unshaded=given[1],
                          encoded=relaxed)
@@ -530,4 +614,4 @@ def finish(genre: SatGenre, stalled: Board, *, limit: int = 2, budget: Budget | 
 
 
 __all__ = ["Encoder", "Encoding", "Model", "Refutation", "SatGenre", "SatResult", "SatSession", "SatTimeout",
-           "count_sat", "finish", "narrow", "refute", "sat_genre"]
+           "count_sat", "finish", "look", "narrow", "refute", "sat_genre"]

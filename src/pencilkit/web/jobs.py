@@ -20,7 +20,7 @@ from ..api import check as check_answer
 from ..api import generate, inspect, solve
 from ..errors import PencilkitError
 from ..formats import read_answer, read_puzzle
-from ..frame.budget import Cancel
+from ..frame.budget import Budget, Cancel
 from ..frame.generate import GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.solve import Solution, Status
@@ -266,7 +266,8 @@ def check_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Resul
 def hint_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     puzzle = puzzle_field(body, limits)
     answer = answer_field(body, puzzle)
-    return 200, hint_for(puzzle, answer, solved(puzzle.id(), limits.solve_seconds, cancel)).to_json(puzzle)
+    return 200, hint_for(puzzle, answer, solved(puzzle.id(), limits.solve_seconds, cancel),
+                         budget=Budget(seconds=limits.solve_seconds, cancel=cancel)).to_json(puzzle)
 
 
 # -- the editor's jobs (static/editor.js) --------------------------------------

@@ -12,7 +12,8 @@ check) to a third, so that no queue of slow jobs ever delays a check.
 A job runs only while its client waits: when the connection closes, or the
 job's time is up, the server calls the job off (its budget's cancel flag), and
 a job that runs on regardless past :attr:`Limits.stop_seconds` loses its
-worker process, which is replaced at once.  A client gets
+worker process, which is replaced at once.  Every worker ends with the
+server, even one killed outright (:mod:`pencilkit.workers`).  A client gets
 :attr:`Limits.body_seconds` to send its body (then 408); the headers' deadline
 is the protocol's (:mod:`pencilkit.web.protocol`).
 
@@ -48,6 +49,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import jsontext
+from ..workers import end_with
 from .guard import LOCAL_HOSTS, Guard, Receive
 from .jobs import JOBS, genres_json, run_job, use_stop_flag, warm_up
 from .limits import Limits
@@ -99,10 +101,13 @@ class Lane:
 
     @classmethod
     def start(cls) -> Lane:
-        """Start a worker now, with Ctrl+C ignored from birth: the server stops it itself."""
+        """Start a worker now, with Ctrl+C ignored from birth: the server stops it itself.  It ends with
+        this process, even one killed (:func:`pencilkit.workers.end_with`), so start it on the thread that
+        runs the server's event loop, which lives as long as the process does."""
         context = multiprocessing.get_context("spawn")
         flag = context.RawValue("b", 0)
-        executor = ProcessPoolExecutor(1, mp_context=context, initializer=start_worker, initargs=(flag,))
+        executor = ProcessPoolExecutor(1, mp_context=context, initializer=start_worker,
+                                       initargs=(flag, os.getpid()))
         with sigint_ignored():
             executor.submit(warm_up)
         return cls(executor, flag)
@@ -258,9 +263,11 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def start_worker(flag: Any) -> None:
-    """A worker leaves Ctrl+C to the server (which stops it), keeps its stop flag and builds what its
-    jobs need."""
+def start_worker(flag: Any, server: int) -> None:
+    """A worker ends when ``server`` (its parent's process ID) dies, even by SIGKILL, instead of idling
+    as an orphan; it leaves Ctrl+C to the server (which stops it), keeps its stop flag and builds what
+    its jobs need."""
+    end_with(server)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     use_stop_flag(flag)
     warm_up()

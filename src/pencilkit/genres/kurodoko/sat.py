@@ -20,23 +20,27 @@ from __future__ import annotations
 from pysat.formula import IDPool
 
 from ...engines.cardinality import cardinality
-from ...engines.sat import Clause, Encoding, Model
+from ...engines.sat import Clause, Encoding, Model, look
+from ...frame.budget import Budget
 from ...grid import Mask
 from ...puzzle import Puzzle
 from ..black_white import apart_clauses, lonely_white_clauses, white_cut_clauses
 from .rules import ray
 
 
-def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
+def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False, *,
+           budget: Budget | None = None) -> Encoding:
     """The clauses and cuts of a Kurodoko puzzle (see the module docstring).
 
     Cells ``given`` as ``(shaded, unshaded)`` change nothing here: the caller
-    fixes them.  Nothing is relaxed: ``relax`` gives the same encoding.
+    fixes them.  Nothing is relaxed: ``relax`` gives the same encoding.  The
+    ``budget`` is looked at for each clue (``OutOfTime`` once it is out).
     """
     grid = puzzle.grid
     black = [pool.id(("black", c)) for c in range(grid.size)]
     clauses: list[Clause] = apart_clauses(grid, black) + lonely_white_clauses(grid, black)
     for k, (cell, number) in enumerate(puzzle.clues):
+        look(budget)  # a clue's count is milliseconds of work on a big board
         clauses.append([-black[cell]])
         if number is None:
             continue

@@ -46,8 +46,9 @@ from __future__ import annotations
 from pysat.formula import IDPool
 
 from ...engines.cardinality import at_least, at_most_one, cardinality
-from ...engines.sat import Clause, Encoding, Model
+from ...engines.sat import Clause, Encoding, Model, look
 from ...engines.separator import separator
+from ...frame.budget import Budget
 from ...grid import Cell, Mask, cells, lowest
 from ...puzzle import Puzzle
 from .edge_walls import edge_walls
@@ -69,12 +70,14 @@ def cores(puzzle: Puzzle, land: Mask) -> list[Mask]:
     return out
 
 
-def reach(puzzle: Puzzle, sea: Mask = 0, core: list[Mask] | None = None) -> dict[int, Mask]:
+def reach(puzzle: Puzzle, sea: Mask = 0, core: list[Mask] | None = None, *,
+          budget: Budget | None = None) -> dict[int, Mask]:
     """For each clue (by index in ``puzzle.clues``), the cells its island could cover.
 
     An island grows from its core (the known land joined to its clue, see
     :func:`cores`; by default the clue alone), within its remaining size,
-    around known ``sea`` and away from the other cores.
+    around known ``sea`` and away from the other cores.  The ``budget`` is
+    looked at for each clue.
     """
     grid = puzzle.grid
     if core is None:
@@ -84,6 +87,7 @@ def reach(puzzle: Puzzle, sea: Mask = 0, core: list[Mask] | None = None) -> dict
         taken |= mask
     out: dict[int, Mask] = {}
     for k, (cell, number) in enumerate(puzzle.clues):
+        look(budget)
         within = grid.full & ~grid.dilate(taken & ~core[k]) & ~sea
         limit = grid.size if number is None else number - core[k].bit_count()
         mask = core[k]
@@ -145,19 +149,22 @@ def island_levels(puzzle: Puzzle, k: int, core: Mask, mask: Mask, owner: dict[tu
     return out
 
 
-def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False) -> Encoding:
+def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False, *,
+           budget: Budget | None = None) -> Encoding:
     """The clauses and cuts of a Nurikabe puzzle (see the module docstring).
 
     ``given`` are cells known to be sea and land (the caller fixes them):
     islands grow from their known cores around known sea, which keeps the
     encoding of a mostly solved big board small.  With ``relax``, islands
     with :data:`RELAX_SIZE` or more cells to take are asked only "at least".
+    The ``budget`` is looked at for each clue and each row of cells
+    (``OutOfTime`` once it is out).
     """
     grid = puzzle.grid
     n = grid.size
     sea = [pool.id(("sea", c)) for c in range(n)]
     core = cores(puzzle, given[1])
-    reaches = reach(puzzle, given[0], core)
+    reaches = reach(puzzle, given[0], core, budget=budget)
     owners: list[list[int]] = [[] for _ in range(n)]  # clue indexes that can own each cell
     for k, mask in reaches.items():
         for c in cells(mask):
@@ -178,6 +185,8 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), rela
         clauses.append([-sea[cell]])
         clauses.append([owner[k, cell]])
     for c in range(n):
+        if c % grid.cols == 0:
+            look(budget)
         lits = [owner[k, c] for k in owners[c]]
         if not lits:
             clauses.append([sea[c]])
@@ -191,10 +200,12 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), rela
                 shared = owner.get((k, d))
                 clauses.append([-owner[k, c], sea[d]] + ([shared] if shared is not None else []))
     for k, (cell, _) in enumerate(puzzle.clues):  # island cells other than the clue touch their island
+        look(budget)
         for c in cells(reaches[k] & ~(1 << cell)):
             clauses.append([-owner[k, c]] + [owner[k, d] for d in grid.neighbour_lists[c] if (k, d) in owner])
     lazy = []  # the islands whose connectivity is left to the cuts
     for k in range(len(puzzle.clues)):
+        look(budget)
         levels = island_levels(puzzle, k, core[k], reaches[k], owner, pool)
         if levels is None:
             lazy.append(k)
@@ -206,6 +217,7 @@ def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), rela
             clauses.append([-sea[c]] + [sea[d] for d in grid.neighbour_lists[c]])
     relaxed = False
     for k, (cell, number) in enumerate(puzzle.clues):  # the core is owned already: count the rest
+        look(budget)
         if number is not None:
             rest = [owner[k, c] for c in cells(reaches[k] & ~core[k])]
             bound = number - core[k].bit_count()
