@@ -49,6 +49,8 @@ def _stray_land(puzzle: Puzzle, reason: Reason) -> str:
 
 def _count(puzzle: Puzzle, reason: Reason) -> str:
     land_cells, sea_total, land, sea = reason.ints
+    if sea_total < 0:
+        return f"the clues ask for {land_cells} land cells, more than the {puzzle.grid.size} cells of the board"
     return (f"the clues add up to {land_cells} land cells and {sea_total} sea cells, "
             f"but {land} would be land and {sea} sea")
 
