@@ -60,7 +60,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         checking = self.prog.endswith(" check") or getattr(self, "command", None) == "check"
-        if checking and "unrecognized arguments" in message:
+        if checking and message.startswith("unrecognized arguments: -"):  # (not when the answer was after --)
             message += " (an answer whose first row starts with - goes after --: pencilkit check PUZZLE -- ANSWER)"
         print(f"pencilkit: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
@@ -84,11 +84,72 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _option(parser: argparse.ArgumentParser, token: str) -> argparse.Action | None:
+    """The option of ``parser`` that ``token`` names (exactly, or as an unambiguous prefix of a long one)."""
+    if token in parser._option_string_actions:
+        return parser._option_string_actions[token]
+    if token.startswith("--") and "=" not in token:
+        found = {action for name, action in parser._option_string_actions.items() if name.startswith(token)}
+        if len(found) == 1:
+            return found.pop()
+    return None
+
+
+def _is_option(parser: argparse.ArgumentParser, token: str) -> bool:
+    """Whether argparse reads ``token`` as one of ``parser``'s options (with its value attached or not)."""
+    if _option(parser, token) is not None:
+        return True
+    if token.startswith("--") and "=" in token:
+        return _option(parser, token.split("=", 1)[0]) is not None
+    return len(token) > 2 and token[0] == "-" and token[1] != "-" and _option(parser, token[:2]) is not None
+
+
+def _takes_value(action: argparse.Action) -> bool:
+    return action.nargs is None or action.nargs == 1
+
+
+def _normalise(parser: argparse.ArgumentParser, tokens: list[str]) -> list[str]:
+    """``tokens`` as argparse reads them right: an option's value that starts with ``-`` (``--answer ---/.#.``)
+    is joined to it (``--answer=---/.#.``) unless it is an option itself; and with ``--``, the options before it
+    go first, so that the positionals before and after ``--`` are read together (argparse would otherwise fill
+    an optional positional with nothing at the first option, and refuse what follows ``--``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            if tokens and tokens[0] in action.choices:
+                return tokens[:1] + _normalise(action.choices[tokens[0]], tokens[1:])
+            return tokens
+    end = tokens.index("--") if "--" in tokens else len(tokens)
+    options: list[str] = []
+    positionals: list[str] = []
+    typed: list[str] = []
+    k = 0
+    while k < end:
+        token = tokens[k]
+        option = _option(parser, token)
+        if option is not None and _takes_value(option) and k + 1 < end:
+            value = tokens[k + 1]
+            if value.startswith("-") and value != "-" and not _is_option(parser, value):
+                long = next((name for name in option.option_strings if name.startswith("--")), token)
+                joined = [f"{long}={value}"]
+            else:
+                joined = [token, value]
+            options += joined
+            typed += joined
+            k += 2
+            continue
+        (options if token.startswith("-") and token != "-" else positionals).append(token)
+        typed.append(token)
+        k += 1
+    if end == len(tokens):
+        return typed
+    return options + positionals + tokens[end:]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv[0] if argv else None)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_normalise(parser, argv))
     except SystemExit as stop:  # --help, --version, or a bad option (already told on stderr)
         return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
     try:

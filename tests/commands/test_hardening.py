@@ -64,7 +64,7 @@ def test_several_solutions_are_not_rated_and_no_grid_is_the_solution(tmp_path: P
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     assert pencilkit.rate(pencilkit.parse("nurikabe:1x3:.,2,.")) is None
     code, out, _ = run(capsys, "rate", "nurikabe:1x3:.,2,.")
-    assert code == 1 and out.strip() == "unrated (multiple)"
+    assert code == 1 and out.strip() == "unrated (several)"
     path = tmp_path / "two.jsonl"
     path.write_text(json.dumps({"puzzle": "nurikabe:1x3:.,2,."}) + "\n")
     data = json.loads(run(capsys, "solve", str(path))[1])

@@ -97,7 +97,7 @@ def test_rate(capsys: pytest.CaptureFixture[str]) -> None:
     rating = pencilkit.rate(pencilkit.parse(PUZZLE))
     assert data["status"] == "unique" and rating is not None and data["rating"] == rating.label
     code, out, _ = run(capsys, "rate", TWINS)
-    assert code == 1 and out.strip() == "unrated (multiple)"  # several solutions: no rating
+    assert code == 1 and out.strip() == "unrated (several)"  # several solutions: no rating
 
 
 def test_rate_levels_limit_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:

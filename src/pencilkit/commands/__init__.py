@@ -37,6 +37,18 @@ class Command:
         parser.set_defaults(run=self.run)
 
 
+def status_word(status: Any) -> str:
+    """A solve status as the CLI's text says it: ``several`` where the JSON value (``status.value``, kept for
+    scripts and the web player) is ``multiple``, so every command uses the word ``inspect`` and the help use."""
+    value = str(getattr(status, "value", status))
+    return "several" if value == "multiple" else value
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``1 puzzle``, ``2 puzzles``: a count with its noun in the right number (``many`` for an irregular one)."""
+    return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
 def positive(text: str) -> float:
     """An option's value that must be a positive, finite number (seconds, sizes)."""
     try:
@@ -46,6 +58,14 @@ def positive(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}")
     return value
+
+
+def add_time(parser: argparse.ArgumentParser, default: float, help: str) -> None:
+    """``--time SECONDS``, the time budget every command names so; ``--time-budget``, its older name, still
+    works (hidden from help).  Both fill ``args.time_budget``."""
+    parser.add_argument("--time", dest="time_budget", type=positive, default=default, metavar="SECONDS", help=help)
+    parser.add_argument("--time-budget", dest="time_budget", type=positive, default=argparse.SUPPRESS,
+                        help=argparse.SUPPRESS)
 
 
 def emit_json(data: Any) -> None:

@@ -11,7 +11,18 @@ from typing import Any
 
 from ..errors import PencilkitError
 from ..io import write_file
-from . import MAX_COUNT, MAX_JOBS_PER_CORE, Command, positive, progress, whole_number, worker_count
+from . import (
+    MAX_COUNT,
+    MAX_JOBS_PER_CORE,
+    Command,
+    add_time,
+    plural,
+    positive,
+    progress,
+    status_word,
+    whole_number,
+    worker_count,
+)
 
 BUNDLED = "bundled"
 
@@ -28,8 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--count", type=whole_number(1, MAX_COUNT), default=1,
                        help="puzzles per genre, size and level (default 1)")
     build.add_argument("--seed", type=int, default=0, help="the collection's seed (default 0)")
-    build.add_argument("--time-budget", type=positive, default=60.0, metavar="SECONDS",
-                       help="seconds per puzzle (default 60)")
+    add_time(build, 60.0, "seconds per puzzle (default 60)")
     build.add_argument("--style", default=None, help="generation style (default: the genre's)")
     build.add_argument("--symmetry", default="none",
                        help="symmetry of the clue positions: none (default), rot2, rot4 or mirror")
@@ -122,8 +132,9 @@ def run_build(args: argparse.Namespace) -> int:
         bar.update(len(store.done().keys() & {slot.key for slot in spec.slots()}))
         report = build(spec, store, pool, progress=bar.update)
         bar.close()
-    print(f"{report.made} made, {report.skipped} already there, {report.repeats} repeats remade, "
-          f"{report.retried} failed tries retried, {len(report.failed)} failed; {total} puzzles asked for, "
+    print(f"{report.made} made, {report.skipped} already there, {plural(report.repeats, 'repeat')} remade, "
+          f"{plural(report.retried, 'failed try', 'failed tries')} retried, {len(report.failed)} failed; "
+          f"{plural(total, 'puzzle')} asked for, "
           f"in {args.db}", file=sys.stderr)
     return 0 if not report.failed else 1
 
@@ -193,7 +204,8 @@ def run_rate(args: argparse.Namespace) -> int:
             bar.update(1)
         bar.close()
         summary = store.ratings()
-    print(", ".join(f"{n} {label}" for label, n in summary.items()) + f"; {len(records)} puzzles in {args.db}",
+    print(", ".join(f"{n} {status_word(label)}" for label, n in summary.items())
+          + f"; {plural(len(records), 'puzzle')} in {args.db}",
           file=sys.stderr)
     return worst
 

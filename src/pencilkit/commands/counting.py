@@ -14,7 +14,7 @@ from ..errors import PencilkitError
 from ..frame.budget import Budget
 from ..frame.search import DEFAULT_NODES, SearchResult
 from ..genres import genre_of
-from . import MAX_NODES, Command, add_puzzle_argument, emit_json, positive, whole_number
+from . import MAX_NODES, Command, add_puzzle_argument, emit_json, plural, positive, whole_number
 from .solving import load_puzzle
 
 EXIT_OK, EXIT_FAIL = 0, 1
@@ -54,8 +54,8 @@ def run_count(args: argparse.Namespace) -> int:
                    "solutions": [a.to_rows() for a in result.solutions]})
     else:
         capped = " (the limit)" if result.count >= args.limit else ""
-        print(f"{at_least}{result.count} solution{'s' if result.count != 1 else ''}{capped}"
-              f" · {args.engine} · {result.nodes} nodes")
+        print(f"{at_least}{plural(result.count, 'solution')}{capped}"
+              f" · {args.engine} · {plural(result.nodes, 'node')}")
         for answer in result.solutions:
             print("\n".join(answer.to_rows()) + "\n")
     return EXIT_OK if result.count == 1 and result.exhaustive else EXIT_FAIL

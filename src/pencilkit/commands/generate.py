@@ -20,7 +20,7 @@ from ..formats import FORMATS, write_puzzle
 from ..frame.generate import DEFAULT_SECONDS, Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.symmetry import Symmetry
-from . import MAX_COUNT, Command, add_jobs, emit_json, in_order, positive, whole_number
+from . import MAX_COUNT, Command, add_jobs, add_time, emit_json, in_order, plural, whole_number
 
 EXIT_OK, EXIT_FAIL = 0, 1
 FORMAT_CHOICES = tuple(FORMATS)
@@ -54,8 +54,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="seed of the first puzzle (default: drawn at random and printed)")
     parser.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1,
                         help="how many puzzles (seeds SEED, SEED+1, ...)")
-    parser.add_argument("--time-budget", type=positive, default=DEFAULT_SECONDS, metavar="SECONDS",
-                        help="seconds each puzzle may take (default %(default)g)")
+    add_time(parser, DEFAULT_SECONDS, "seconds each puzzle may take (default %(default)g)")
     parser.add_argument("--style", default=None,
                         help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
                              "printed puzzles), dense (small islands, many 1s) or auto (the default: "
@@ -114,7 +113,7 @@ def describe(made: Generated, fmt: str) -> str:
         rating += f" (NOT {made.requested.label}: the time budget ran out; this is the closest found)"
     shape = "" if made.symmetry is Symmetry.NONE else f" · {made.symmetry.value} symmetry"
     head = (f"# rating {rating} · seed {made.seed} · {made.style} style{shape} · {made.seconds * 1000:.0f} ms · "
-            f"{made.changes} candidates")
+            f"{plural(made.changes, 'candidate')}")
     solution = "\n".join(made.solution.to_rows())
     return f"{head}\n{write_puzzle(made.puzzle, fmt)}\n# solution\n{solution}"
 

@@ -9,7 +9,7 @@ from ..formats import read_puzzle
 from ..frame.inspection import INSPECT_SECONDS, Inspection, Verdict
 from ..genres import find_genre
 from ..io import read_source
-from . import Command, add_puzzle_argument, emit_json, positive
+from . import Command, add_puzzle_argument, emit_json, plural, positive
 
 EXIT_OK, EXIT_FAIL = 0, 1
 
@@ -47,7 +47,7 @@ def inspection_text(found: Inspection, seconds: float) -> str:
             lines.append(f"hardest: step {found.step_number}, {step.level.label} · {step.technique}: {step.why}")
             lines.append(f"  decides {grid.names(step.cells, 99)}")
         elif found.stuck:
-            lines.append(f"the techniques stop with {found.stuck.bit_count()} cells open "
+            lines.append(f"the techniques stop with {plural(found.stuck.bit_count(), 'cell')} open "
                          f"({grid.names(found.stuck, 12)}); search finishes it")
         lines += found.solutions[0].to_rows()
         return "\n".join(lines)
@@ -56,7 +56,7 @@ def inspection_text(found: Inspection, seconds: float) -> str:
     if found.verdict is Verdict.UNKNOWN:
         return f"unknown · not settled within {seconds:g} s"
     lines = [f"several solutions · {took}",
-             f"they differ at {found.differ.bit_count()} cells: {grid.names(found.differ, 12)}"]
+             f"they differ at {plural(found.differ.bit_count(), 'cell')}: {grid.names(found.differ, 12)}"]
     first, second = (answer.to_rows() for answer in found.solutions)
     width = max(puzzle.cols, len("solution 1"))
     lines.append(f"{'solution 1':<{width}}   solution 2")

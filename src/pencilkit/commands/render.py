@@ -35,7 +35,7 @@ from ..formats.svg import CELL, render_svg
 from ..frame.solve import Status
 from ..io import is_json_lines, parse_record, read_source, write_file
 from ..puzzle import Answer, Puzzle
-from . import EXITS_PLAIN, Command, number_in, positive
+from . import EXITS_PLAIN, Command, number_in, positive, status_word
 
 EXIT_OK, EXIT_FAIL = 0, 1
 OUTPUT_KINDS = (".svg", ".png", ".pdf")
@@ -100,7 +100,7 @@ def run_render(args: argparse.Namespace) -> int:
     svg = render_svg(puzzle, answer, violations=violations, cell=args.cell, dots=dots, margin=pad)
     _write(args.output, kind, [svg], args.scale)
     if status is not None and status is not Status.UNIQUE:
-        print(f"pencilkit: the puzzle has no unique solution ({status.value}): drawn without one", file=sys.stderr)
+        print(f"pencilkit: the puzzle has no unique solution ({status_word(status)}): drawn without one", file=sys.stderr)
         return EXIT_FAIL
     return EXIT_FAIL if violations else EXIT_OK
 

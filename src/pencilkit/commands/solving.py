@@ -32,6 +32,7 @@ from . import (
     in_order,
     positive,
     progress,
+    status_word,
     whole_number,
 )
 from .engines import add_engine_options, engine_solver
@@ -203,7 +204,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def solution_text(solution: Solution) -> str:
     rating = solution.rating.label if solution.rating is not None else "-"
-    head = f"{solution.status.value} · rating {rating} · {solution.seconds * 1000:.1f} ms"
+    head = f"{status_word(solution.status)} · rating {rating} · {solution.seconds * 1000:.1f} ms"
     if solution.status is Status.MULTIPLE:
         grids = ["\n".join(a.to_rows()) for a in solution.solutions]
         return head + "\n" + "\n\n".join(grids)
@@ -296,7 +297,7 @@ def explain_each(args: argparse.Namespace, view: Callable[[Solution], dict[str, 
 
 def run_rate(args: argparse.Namespace) -> int:
     return explain_each(args, rating_json, lambda solution: solution.rating.label if solution.rating is not None
-                        else f"unrated ({solution.status.value})")
+                        else f"unrated ({status_word(solution.status)})")
 
 
 # -- techniques ----------------------------------------------------------------

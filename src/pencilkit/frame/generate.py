@@ -171,7 +171,8 @@ def generate_one(
     if fallback is None:
         raise GenerationFailed(
             f"no unique {rows}x{cols} puzzle found in {seconds:g} s "
-            f"({attempts} attempts, {changes} candidates); try a larger --time-budget")
+            f"({attempts} attempt{'s' * (attempts != 1)}, {changes} candidate{'s' * (changes != 1)}); "
+            "try a longer time (--time)")
     _, candidate, rating = fallback
     return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
                      time.perf_counter() - start, style, generator.symmetry)
