@@ -271,6 +271,7 @@ class Player {
       this.load(this.newGame(data.puzzle, {
         solution: made.solution, status: "unique", rating: made.rating, level: made.level, seed: made.seed,
       }));
+      this.revealBoard();
       if (!made.exact) {
         this.say(`Time ran out before ${article(made.level)} ${made.level} puzzle turned up: this is the closest found, ` +
                  `rated ${made.rating}.`);
@@ -806,6 +807,27 @@ class Player {
       return li;
     }));
     $("apply").hidden = true;
+    this.revealMessage();
+  }
+
+  /** Scroll the message box on screen if it is not (it stands right above the board). */
+  revealMessage() {
+    const box = $("message");
+    if (box.hidden || !box.offsetParent) return;
+    const rect = box.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+  }
+
+  /** After a new puzzle: bring the board on screen (the page's top when the whole board shows from there,
+   * else the board's section at the window's top). */
+  revealBoard() {
+    const board = $("board");
+    if (!board.offsetParent) return;  // the editor is open
+    this.view.fit();
+    const rect = board.getBoundingClientRect();
+    if (rect.top >= 0 && rect.bottom <= window.innerHeight) return;
+    if (rect.bottom + window.scrollY <= window.innerHeight) window.scrollTo({ top: 0 });
+    else board.closest(".play").scrollIntoView({ block: "start" });
   }
 
   hideMessage() {

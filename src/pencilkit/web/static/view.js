@@ -12,6 +12,7 @@ export const MIN_CELL = 10;
 export const MAX_CELL = 160;
 export const MAX_FIT_CELL = 100;
 const STEP = 1.25;
+const SIDE_MESSAGE = 240;  // the narrowest message column beside the board, in pixels
 const THEMES = ["auto", "light", "dark"];
 const PALETTES = ["standard", "colourblind"];
 
@@ -63,6 +64,19 @@ export class View {
         refit();
       }
     }).observe(this.stage);
+    // what stands above the board changes its room: the Rules opened or closed, a message shown or hidden
+    let heights = null;
+    const above = [document.querySelector(".app > header"), ...this.play.querySelectorAll(":scope > .message")]
+      .filter(Boolean);
+    const watch = new ResizeObserver(() => {
+      const now = above.map((el) => el.offsetHeight).join();
+      if (now !== heights) {
+        heights = now;
+        refit();
+      }
+    });
+    for (const el of above) watch.observe(el);
+    document.querySelector(".rules")?.addEventListener("toggle", refit);
   }
 
   bind({ smaller, fit, larger, theme, palette }) {
@@ -85,29 +99,58 @@ export class View {
     this.fit();
   }
 
-  /** The cell size that fits the board in the stage's width and the window's height, the rows around it
-   * included. */
+  /** The cell size that fits the board in the stage's width and in the height the window has left below the
+   * board's top (the header, the status bar and any message above it; the action buttons below it, which
+   * stay on screen with it), measured from the top of the page. */
   fitCell() {
     const { rows, cols } = this.puzzle;
     const style = getComputedStyle(this.stage);
     const width = this.stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    let around = 16;
-    for (const el of this.play.children) {
-      if (el === this.stage || el.hidden || el.matches(".message, .print-title")) continue;
-      around += el.offsetHeight + parseFloat(getComputedStyle(el).marginTop) + parseFloat(getComputedStyle(el).marginBottom);
+    const top = this.stage.getBoundingClientRect().top + window.scrollY + parseFloat(style.paddingTop);
+    let below = parseFloat(style.paddingBottom) + 8;
+    for (const el of this.play.querySelectorAll(":scope > .actions")) {
+      if (el.hidden) continue;
+      const look = getComputedStyle(el);
+      below += el.offsetHeight + parseFloat(look.marginTop) + parseFloat(look.marginBottom);
     }
-    const height = Math.max(160, window.innerHeight - around);
+    const height = Math.max(160, window.innerHeight - top - below);
     const scale = Math.min(width / (cols * UNIT + 2 * PAD), height / (rows * UNIT + 2 * PAD));
     return Math.max(MIN_CELL, Math.min(MAX_FIT_CELL, Math.floor(scale * UNIT)));
   }
 
   fit() {
     if (!this.puzzle || !this.stage.clientWidth) return;  // not shown (the editor is open): fit once it is
-    const cell = this.cell ?? this.fitCell();
+    // the messages go beside the board when the window has room there (they take no height from it), else
+    // above it (and Fit leaves them their height)
+    const side = this.play.classList;
+    let cell = this.cell;
+    if (cell === null) {
+      side.add("side-message");
+      cell = this.fitCell();
+      if (!this.roomBeside(cell)) {
+        side.remove("side-message");
+        cell = this.fitCell();
+      }
+    } else {
+      side.toggle("side-message", this.roomBeside(cell));
+    }
     this.cellPx = cell;
-    const width = Math.round(((this.puzzle.cols * UNIT + 2 * PAD) * cell) / UNIT);
+    const width = this.boardPx(cell, this.puzzle.cols);
     this.play.style.setProperty("--board-w", `${width}px`);
+    this.play.style.setProperty("--board-h", `${this.boardPx(cell, this.puzzle.rows)}px`);
+    this.play.style.setProperty("--stage-top",
+      `${this.stage.offsetTop + parseFloat(getComputedStyle(this.stage).paddingTop)}px`);
     this.drawControls();
+  }
+
+  /** The board's side in pixels, for ``n`` cells of ``cell`` pixels. */
+  boardPx(cell, n) {
+    return Math.round(((n * UNIT + 2 * PAD) * cell) / UNIT);
+  }
+
+  /** Whether a message column fits beside a board of ``cell`` pixel cells, centred in the stage. */
+  roomBeside(cell) {
+    return (this.stage.clientWidth - this.boardPx(cell, this.puzzle.cols)) / 2 >= SIDE_MESSAGE + 24;
   }
 
   step(factor) {
