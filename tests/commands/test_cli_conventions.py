@@ -182,3 +182,19 @@ def test_collection_build_with_time(tmp_path: Path, capsys: pytest.CaptureFixtur
                  "--jobs", "1", "--time", "20"])
     err = capsys.readouterr().err
     assert code == 0 and "1 made" in err and "1 puzzle asked for" in err
+
+
+@pytest.mark.parametrize("option,value,fragment", [("--genre", "sudoku", "unknown genre 'sudoku'"),
+                                                   ("--level", "godlike", "unknown level 'godlike'")])
+def test_an_export_filter_that_names_nothing_is_bad_input(capsys: pytest.CaptureFixture[str], option: str,
+                                                          value: str, fragment: str) -> None:
+    assert main(["collection", "export", "--bundled", option, value]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and fragment in captured.err
+
+
+def test_an_export_filter_takes_aliases_and_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["collection", "export", "--bundled", "--genre", "Kuromasu", "--level", "HARD",
+                 "--format", "ids"]) == 0
+    ids = capsys.readouterr().out.split()
+    assert ids and all(puzzle.startswith("kurodoko:") for puzzle in ids)

@@ -279,9 +279,21 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_filter(args: argparse.Namespace) -> tuple[str | None, str | None]:
+    """The genre and level an export keeps, by their canonical names: an unknown one is bad input, not an
+    empty export."""
+    from ..frame.levels import Level
+    from ..genres import find_genre
+
+    genre = None if args.genre is None else find_genre(args.genre).name
+    level = None if args.level is None else Level.parse(args.level).label
+    return genre, level
+
+
 def run_export(args: argparse.Namespace) -> int:
-    records = [r for r in _records(args) if (args.genre is None or r["genre"] == args.genre)
-               and (args.level is None or (r.get("level") or r["rating"]) == args.level)]
+    genre, level = _export_filter(args)
+    records = [r for r in _records(args) if (genre is None or r["genre"] == genre)
+               and (level is None or (r.get("level") or r["rating"]) == level)]
     if args.format == "pdf":
         return export_sheets(records, args.output, args.paper)
     if args.format == "jsonl":
