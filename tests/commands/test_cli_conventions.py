@@ -198,3 +198,20 @@ def test_an_export_filter_takes_aliases_and_any_case(capsys: pytest.CaptureFixtu
                  "--format", "ids"]) == 0
     ids = capsys.readouterr().out.split()
     assert ids and all(puzzle.startswith("kurodoko:") for puzzle in ids)
+
+
+def test_show_lists_only_the_exit_codes_it_uses(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["show", "--help"])
+    text = capsys.readouterr().out
+    assert "2 bad input" in text and "1 no solution" not in text
+
+
+def test_the_collection_listing_keeps_its_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "c.sqlite")
+    assert main(["collection", "build", "--sizes", "5x5,10x10", "--levels", "easy", "--count", "1", "--db", db,
+                 "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["collection", "list", "--db", db]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and len({line.index("easy") for line in lines}) == 1

@@ -272,7 +272,7 @@ def run_list(args: argparse.Namespace) -> int:
         key = (record["genre"], record["rows"], record["cols"], record.get("level") or record["rating"])
         counts[key] = counts.get(key, 0) + 1
     for (genre, rows, cols, level), n in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1] * kv[0][2], kv[0])):
-        print(f"{genre:10} {rows}x{cols:<4} {level:8} {n}")
+        print(f"{genre:10} {f'{rows}x{cols}':7} {level:8} {n}")
     rated = _ratings(args)
     if rated:
         print("rated: " + ", ".join(f"{n} {label}" for label, n in rated.items()))

@@ -24,6 +24,7 @@ from ..genres import all_genres, find_genre
 from ..io import is_json_lines, parse_record, read_source
 from ..puzzle import Puzzle
 from . import (
+    EXITS_PLAIN,
     MAX_NODES,
     Command,
     add_jobs,
@@ -395,7 +396,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 COMMANDS = [
-    Command("show", "Print a puzzle in any format.", configure_show, run_show),
+    Command("show", "Print a puzzle in any format.", configure_show, run_show, exits=EXITS_PLAIN),
     Command("check", "Check an answer and name every broken rule.", configure_check, run_check),
     Command("solve", "Solve a puzzle (or a JSON-lines file of them) and prove uniqueness.",
             configure_solve_engines, run_solve),
