@@ -103,16 +103,17 @@ def test_a_failed_generation_says_so_on_screen(live_server: LiveServer, screen: 
         status=500, content_type="application/json", body='{"error": "the generator broke"}'))
     # from the page's top (the board in view; the preset pressed from the keyboard) ...
     page.evaluate("() => { window.scrollTo(0, 0); document.querySelector('#presets button').click(); }")
-    page.wait_for_function("() => document.querySelector('#message-text').textContent.includes('No new puzzle')")
-    settle(page)
-    assert "the generator broke" in page.locator("#message-text").inner_text()
-    assert_inside(page, "#message-text", "the generation's error, from the top")
-    shots.take("failed-top")
+    assert_failure_shown(page, shots, "top")
     # ... and from the controls at the page's foot
     page.evaluate("() => { window.pencilkitPlayer.hideMessage(); window.scrollTo(0, document.body.scrollHeight); }")
     page.click("#new-puzzle")
-    page.wait_for_selector("#message:not([hidden])")
+    assert_failure_shown(page, shots, "foot")
+
+
+def assert_failure_shown(page: Any, shots: Shots, where: str) -> None:
+    """The failed generation's words are in the message box, inside the viewport."""
+    page.wait_for_function("() => document.querySelector('#message-text').textContent.includes('No new puzzle')")
     settle(page)
-    assert "No new puzzle" in page.locator("#message-text").inner_text()
-    assert_inside(page, "#message-text", "the generation's error, from the foot")
-    shots.take("failed-foot")
+    assert "the generator broke" in page.locator("#message-text").inner_text()
+    assert_inside(page, "#message-text", f"the generation's error, from the {where}")
+    shots.take(f"failed-{where}")
