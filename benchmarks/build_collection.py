@@ -23,7 +23,8 @@ import json
 import sys
 from pathlib import Path
 
-from pencilkit.frame.generate import GenerationFailed, generate_one
+from pencilkit.frame.generate import generate_one
+from pencilkit.frame.generator import GenerationFailed
 from pencilkit.frame.levels import GENERATABLE
 from pencilkit.genres import find_genre
 

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pencilkit.formats.detect import read_puzzle
-from pencilkit.frame.generate import GenerationFailed, generate_one
+from pencilkit.frame.generate import generate_one
+from pencilkit.frame.generator import GenerationFailed
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.genres import find_genre
 from pencilkit.puzzle import Answer, Puzzle

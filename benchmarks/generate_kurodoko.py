@@ -28,12 +28,13 @@ import time
 from collections.abc import Sequence
 
 from pencilkit.frame.budget import Budget
-from pencilkit.frame.generate import GenerationFailed, generate_one
+from pencilkit.frame.generate import generate_one
+from pencilkit.frame.generator import GenerationFailed
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres import find_genre
 from pencilkit.genres.kurodoko.generate import KurodokoCandidate, KurodokoGenerator
-from pencilkit.genres.kurodoko.layout import Painting
+from pencilkit.genres.kurodoko.painting import Painting
 from pencilkit.grid import Mask
 from pencilkit.puzzle import Answer
 from timing import percentile, show_time

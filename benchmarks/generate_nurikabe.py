@@ -33,7 +33,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pencilkit.frame.generate import GenerationFailed, generate_one
+from pencilkit.frame.generate import generate_one
+from pencilkit.frame.generator import GenerationFailed
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres import find_genre

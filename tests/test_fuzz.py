@@ -38,7 +38,7 @@ from pencilkit.frame import oracle
 from pencilkit.frame.board import Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres import all_genres, find_genre
-from pencilkit.genres.heyawake.layout import most_black
+from pencilkit.genres.heyawake.analysis import most_black
 from pencilkit.grid import Grid
 from pencilkit.puzzle import Answer
 from pencilkit.web.limits import Limits

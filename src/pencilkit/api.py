@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .errors import FormatError
 from .formats import read_answer, read_puzzle
@@ -17,7 +17,7 @@ from .genres import find_genre, genre_of
 from .puzzle import Answer, Puzzle
 
 if TYPE_CHECKING:
-    from .frame.generate import Generated
+    from .frame.generator import Generated
     from .hints import Hint
 
 
@@ -41,14 +41,17 @@ def solve(puzzle: Puzzle, *, seconds: float | None = SOLVE_SECONDS, nodes: int =
                          exact=exact)
 
 
-def rate(puzzle: Puzzle, **options: Any) -> Level | None:
-    """The level of the hardest technique the solve needs (``SEARCH`` if the ladder stalls)."""
-    return solve(puzzle, **options).rating
+def rate(puzzle: Puzzle, *, seconds: float | None = SOLVE_SECONDS, nodes: int = DEFAULT_NODES,
+         cancel: Cancel | None = None, max_level: Level = Level.EXPERT) -> Level | None:
+    """The level of the hardest technique the solve needs (``SEARCH`` if the ladder stalls); ``None`` when the
+    puzzle has no solution, several, or the budget runs out.  The options are :func:`solve`'s."""
+    return solve(puzzle, seconds=seconds, nodes=nodes, cancel=cancel, max_level=max_level).rating
 
 
-def explain(puzzle: Puzzle, **options: Any) -> solving.Solution:
-    """Solve with every step recorded, for a step-by-step explanation."""
-    return solve(puzzle, record=True, **options)
+def explain(puzzle: Puzzle, *, seconds: float | None = SOLVE_SECONDS, nodes: int = DEFAULT_NODES,
+            cancel: Cancel | None = None, max_level: Level = Level.EXPERT) -> solving.Solution:
+    """Solve with every step recorded, for a step-by-step explanation.  The options are :func:`solve`'s."""
+    return solve(puzzle, seconds=seconds, nodes=nodes, cancel=cancel, max_level=max_level, record=True)
 
 
 def inspect(puzzle: Puzzle, *, seconds: float | None = INSPECT_SECONDS, cancel: Cancel | None = None) -> Inspection:
@@ -67,12 +70,12 @@ def count_solutions(puzzle: Puzzle, *, limit: int = 2, nodes: int = DEFAULT_NODE
 
 
 def hint(puzzle: Puzzle, answer: Answer | str | None = None, *, seconds: float | None = SOLVE_SECONDS,
-         nodes: int = DEFAULT_NODES, cancel: Cancel | None = None, **options: Any) -> Hint:
+         nodes: int = DEFAULT_NODES, cancel: Cancel | None = None, max_level: Level = Level.EXPERT) -> Hint:
     """The next step from a partly filled grid, as the player gives it: a wrong mark first, else the cheapest
     deduction from the marks (technique, cells, reason), else one cell of the solution; ``unavailable``
     unless the puzzle has one solution.  ``answer``: the marks (none: the empty grid).  ``seconds`` hold
     for the whole hint, the solve and the step after it, and setting ``cancel`` calls it off (then it is
-    ``unavailable``); the other options go to :func:`solve`."""
+    ``unavailable``); ``max_level`` caps the ladder of the solve."""
     if answer is None:
         answer = Answer(puzzle.rows, puzzle.cols, 0, 0)
     elif isinstance(answer, str):
@@ -83,7 +86,7 @@ def hint(puzzle: Puzzle, answer: Answer | str | None = None, *, seconds: float |
     from .hints import hint_for
 
     budget = Budget(nodes, seconds, cancel=cancel)
-    solved = solving.solve(genre_of(puzzle), puzzle, budget=budget, **options)
+    solved = solving.solve(genre_of(puzzle), puzzle, budget=budget, max_level=max_level)
     return hint_for(puzzle, answer, solved, budget=part(budget))
 
 

@@ -7,15 +7,20 @@ import re
 from .errors import FormatError, SizeError
 from .grid import MAX_SIDE, Cell
 
-SHAPE = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*$")
+SHAPE = re.compile(r"\s*(\d{1,6})\s*(?:[xX×]\s*(\d{1,6}))?\s*")
 
 
 def parse_shape(text: str) -> tuple[int, int]:
-    """``RxC`` to ``(rows, cols)``."""
-    m = SHAPE.match(text)
+    """``RxC`` (``x``, ``X`` or ``×``), or ``N`` for a square, to ``(rows, cols)``.
+
+    >>> parse_shape("10x12"), parse_shape("7"), parse_shape("5 × 5")
+    ((10, 12), (7, 7), (5, 5))
+    """
+    m = SHAPE.fullmatch(text)
     if not m:
-        raise FormatError(f"bad shape {text!r}: expected <rows>x<columns> such as 10x10")
-    return int(m.group(1)), int(m.group(2))
+        raise FormatError(f"bad shape {shown(text)}: write rows x columns, such as 10x10 (or 10 for a square)")
+    rows = int(m.group(1))
+    return rows, int(m.group(2) or rows)
 
 
 def check_shape(rows: int, cols: int) -> None:

@@ -11,21 +11,12 @@ import pytest
 import pencilkit
 from pencilkit import Level, Puzzle, solve
 from pencilkit.errors import PencilkitError
-from pencilkit.frame.generate import (
-    Assessment,
-    Candidate,
-    GenerationFailed,
-    GenreGenerator,
-    Outcome,
-    Screen,
-    _repair,
-    assess,
-    generate_one,
-)
+from pencilkit.frame.generate import Screen, _repair, assess, generate_one
+from pencilkit.frame.generator import Assessment, Candidate, GenerationFailed, GenreGenerator, Outcome
 from pencilkit.frame.solve import Status
 from pencilkit.genres import find_genre
 from pencilkit.genres.nurikabe.generate import NurikabeCandidate, NurikabeGenerator
-from pencilkit.genres.nurikabe.layout import Layout
+from pencilkit.genres.nurikabe.painting import Layout
 
 
 def assert_rated_exactly(made: pencilkit.Generated, level: Level) -> None:

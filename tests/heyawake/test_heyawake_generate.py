@@ -21,7 +21,7 @@ from pencilkit.genres.heyawake import HEYAWAKE
 from pencilkit.genres.heyawake.construction import Reading, _painted_and_cut, construct
 from pencilkit.genres.heyawake.drawing import draw_rooms, drawn_room_cells
 from pencilkit.genres.heyawake.feasibility import SMALL_SHAPES, hardest_level, max_level, room_layouts
-from pencilkit.genres.heyawake.layout import spans
+from pencilkit.genres.heyawake.analysis import spans
 from pencilkit.genres.heyawake.painting import (
     Painting,
     _cut_breaks,

@@ -10,7 +10,7 @@ import pytest
 from pencilkit import PuzzleError, parse
 from pencilkit.genres import genre_of
 from pencilkit.genres.heyawake import HEYAWAKE
-from pencilkit.genres.heyawake.layout import most_black, spans
+from pencilkit.genres.heyawake.analysis import most_black, spans
 from pencilkit.grid import Grid
 from pencilkit.puzzle import Answer, Puzzle
 

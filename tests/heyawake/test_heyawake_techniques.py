@@ -27,7 +27,7 @@ from pencilkit.engines.sat import count_sat
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres.heyawake import HEYAWAKE
-from pencilkit.genres.heyawake.layout import spans
+from pencilkit.genres.heyawake.analysis import spans
 from pencilkit.grid import Mask
 from pencilkit.puzzle import Puzzle
 

@@ -13,7 +13,7 @@ import pencilkit
 from pencilkit import Level, solve
 from pencilkit.cli import main
 from pencilkit.errors import PencilkitError
-from pencilkit.frame.generate import GenerationFailed
+from pencilkit.frame.generator import GenerationFailed
 from pencilkit.frame.search import Budget, count
 from pencilkit.frame.solve import Status
 from pencilkit.genres import start_board
@@ -32,7 +32,7 @@ from pencilkit.genres.kurodoko.generate import (
     settle,
     sweep,
 )
-from pencilkit.genres.kurodoko.layout import Painting, paint
+from pencilkit.genres.kurodoko.painting import Painting, paint
 from pencilkit.grid import Grid, cells
 
 

@@ -11,7 +11,7 @@ import pytest
 from pencilkit.frame.board import Board, Contradiction
 from pencilkit.frame.levels import Level
 from pencilkit.genres.kurodoko import KURODOKO
-from pencilkit.genres.kurodoko.layout import paint
+from pencilkit.genres.kurodoko.painting import paint
 from pencilkit.grid import Cell, Mask, cells
 from pencilkit.puzzle import Answer, Puzzle
 

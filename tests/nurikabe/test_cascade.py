@@ -10,7 +10,7 @@ from pencilkit.frame.levels import Level
 from pencilkit.frame.symmetry import Symmetry
 from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe.cascade import cascade_layout
-from pencilkit.genres.nurikabe.layout import Layout, is_valid
+from pencilkit.genres.nurikabe.painting import Layout, is_valid
 from pencilkit.genres.nurikabe.style import PUBLISHED
 from pencilkit.genres.nurikabe.symmetric import mapped
 

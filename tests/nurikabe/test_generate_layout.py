@@ -8,7 +8,7 @@ import pytest
 
 from pencilkit.genres.nurikabe import NURIKABE
 from pencilkit.genres.nurikabe.generate import harden, remove_rival, unstick
-from pencilkit.genres.nurikabe.layout import (
+from pencilkit.genres.nurikabe.painting import (
     Layout,
     growth_layout,
     is_valid,

@@ -10,13 +10,13 @@ import pencilkit
 from pencilkit.engines.sat import count_sat
 from pencilkit.errors import PencilkitError
 from pencilkit.frame import oracle
-from pencilkit.frame.generate import Assessment, Outcome
+from pencilkit.frame.generator import Assessment, Outcome
 from pencilkit.frame.levels import Level
 from pencilkit.frame.search import count
 from pencilkit.genres import find_genre, start_board
 from pencilkit.genres.nurikabe.generate import NurikabeCandidate, NurikabeGenerator, reshape
 from pencilkit.genres.nurikabe.cascade import cascade_layout
-from pencilkit.genres.nurikabe.layout import Layout, growth_layout, is_valid
+from pencilkit.genres.nurikabe.painting import Layout, growth_layout, is_valid
 from pencilkit.genres.nurikabe.style import PUBLISHED, Band, Measures, published_density
 from pencilkit.grid import cells
 from pencilkit.puzzle import Answer

@@ -9,14 +9,8 @@ import pytest
 import pencilkit
 from pencilkit.frame import oracle
 from pencilkit.frame.board import Board
-from pencilkit.frame.generate import (
-    Assessment,
-    Candidate,
-    GenreGenerator,
-    Outcome,
-    assess,
-    confirm,
-)
+from pencilkit.frame.generate import assess, confirm
+from pencilkit.frame.generator import Assessment, Candidate, GenreGenerator, Outcome
 from pencilkit.frame.levels import Level
 from pencilkit.frame.search import count
 from pencilkit.genres import find_genre, start_board
@@ -26,7 +20,7 @@ from pencilkit.genres.nurikabe.generate import (
     easy_cap,
     remove_rival,
 )
-from pencilkit.genres.nurikabe.layout import Layout, is_valid, repair_layout
+from pencilkit.genres.nurikabe.painting import Layout, is_valid, repair_layout
 from pencilkit.grid import cells
 from pencilkit.puzzle import Answer
 

@@ -9,7 +9,7 @@ import pytest
 import pencilkit
 
 from pencilkit.frame.symmetry import Symmetry
-from pencilkit.genres.nurikabe.layout import Layout, is_valid
+from pencilkit.genres.nurikabe.painting import Layout, is_valid
 from pencilkit.genres.nurikabe.symmetric import mapped, symmetric_layout, symmetrize
 from pencilkit.grid import Grid
 

@@ -16,6 +16,7 @@ from . import (
     MAX_JOBS_PER_CORE,
     Command,
     add_time,
+    emit_json,
     plural,
     positive,
     progress,
@@ -48,6 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help=f"worker processes, at most {MAX_JOBS_PER_CORE} a core (default: every core)")
     build.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
                        help="run on a Dask cluster instead of local processes (needs dask.distributed)")
+    build.add_argument("--json", action="store_true", help="print the build's tally as JSON")
     build.add_argument("--spec", default=None, metavar="FILE.toml",
                        help="read the spec from a TOML file (keys: genre, sizes, levels, count, seed, "
                             "time_budget, style, symmetry); the options above are for what it leaves out")
@@ -57,6 +59,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     rate.add_argument("puzzles", metavar="FILE.jsonl", help="one record a line with a 'puzzle' field")
     rate.add_argument("--db", required=True, help="the SQLite file (made if missing)")
     rate.add_argument("--time", type=positive, default=60.0, metavar="SECONDS", help="seconds a puzzle (default 60)")
+    rate.add_argument("--json", action="store_true", help="print the ratings' tally as JSON")
     rate.add_argument("--jobs", type=worker_count, default=os.cpu_count() or 1,
                       help=f"worker processes, at most {MAX_JOBS_PER_CORE} a core (default: every core)")
     for name, text in (("list", "count the puzzles by genre, size and level"),
@@ -70,6 +73,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                                 help="its place in the listing order (1 is the first) or its slot, such as "
                                      "'nurikabe 7x7 easy #0'")
             action.add_argument("--json", action="store_true", help="print the record as JSON")
+        if name == "list":
+            action.add_argument("--json", action="store_true", help="print the counts as JSON")
         if name == "export":
             action.add_argument("--format", default="jsonl", choices=("jsonl", "ids", "urls", "pdf"),
                                 help="jsonl (default), ids, urls, or pdf: print sheets, one PDF per genre and level "
@@ -78,6 +83,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
             action.add_argument("--genre", default=None, help="only this genre")
             action.add_argument("--level", default=None, help="only this level")
             action.add_argument("--output", "-o", default=None, help="write here instead of standard output")
+            action.add_argument("--json", action="store_true",
+                                help="IDs and URLs as JSON lines; with -o, print what was written as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -132,6 +139,9 @@ def run_build(args: argparse.Namespace) -> int:
         bar.update(len(store.done().keys() & {slot.key for slot in spec.slots()}))
         report = build(spec, store, pool, progress=bar.update)
         bar.close()
+    if args.json:
+        emit_json({"made": report.made, "skipped": report.skipped, "repeats": report.repeats,
+                   "retried": report.retried, "failed": report.failed, "asked": total, "db": args.db})
     print(f"{report.made} made, {report.skipped} already there, {plural(report.repeats, 'repeat')} remade, "
           f"{plural(report.retried, 'failed try', 'failed tries')} retried, {len(report.failed)} failed; "
           f"{plural(total, 'puzzle')} asked for, "
@@ -204,6 +214,8 @@ def run_rate(args: argparse.Namespace) -> int:
             bar.update(1)
         bar.close()
         summary = store.ratings()
+    if args.json:
+        emit_json({"ratings": summary, "puzzles": len(records), "db": args.db})
     print(", ".join(f"{n} {status_word(label)}" for label, n in summary.items())
           + f"; {plural(len(records), 'puzzle')} in {args.db}",
           file=sys.stderr)
@@ -271,9 +283,14 @@ def run_list(args: argparse.Namespace) -> int:
     for record in _records(args):
         key = (record["genre"], record["rows"], record["cols"], record.get("level") or record["rating"])
         counts[key] = counts.get(key, 0) + 1
-    for (genre, rows, cols, level), n in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1] * kv[0][2], kv[0])):
-        print(f"{genre:10} {f'{rows}x{cols}':7} {level:8} {n}")
+    listed = sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1] * kv[0][2], kv[0]))
     rated = _ratings(args)
+    if args.json:
+        emit_json({"counts": [{"genre": genre, "rows": rows, "cols": cols, "level": level, "count": n}
+                              for (genre, rows, cols, level), n in listed], "rated": rated})
+        return 0
+    for (genre, rows, cols, level), n in listed:
+        print(f"{genre:10} {f'{rows}x{cols}':7} {level:8} {n}")
     if rated:
         print("rated: " + ", ".join(f"{n} {label}" for label, n in rated.items()))
     return 0
@@ -295,25 +312,43 @@ def run_export(args: argparse.Namespace) -> int:
     records = [r for r in _records(args) if (genre is None or r["genre"] == genre)
                and (level is None or (r.get("level") or r["rating"]) == level)]
     if args.format == "pdf":
-        return export_sheets(records, args.output, args.paper)
-    if args.format == "jsonl":
-        lines = [json.dumps(r, separators=(",", ":")) for r in records]
-    elif args.format == "ids":
-        lines = [r["puzzle"] for r in records]
-    else:
-        from ..formats import read_puzzle, write_puzzle
-
-        lines = [write_puzzle(read_puzzle(r["puzzle"]), "url") for r in records]
+        files = export_sheets(records, args.output, args.paper, quiet=args.json)
+        if args.json:
+            emit_json({"format": "pdf", "puzzles": len(records), "files": files})
+        return 0
+    to_file = bool(args.output) and args.output != "-"
+    lines = _export_lines(records, args.format, as_json=args.json and not to_file)
     text = "".join(line + "\n" for line in lines)
-    if args.output and args.output != "-":
+    if to_file:
         write_file(args.output, text)
+        if args.json:
+            emit_json({"format": args.format, "puzzles": len(records), "files": [args.output]})
     else:
         sys.stdout.write(text)
     return 0
 
 
-def export_sheets(records: list[dict[str, Any]], folder: str | None, paper: str) -> int:
-    """One PDF per genre and level (``<genre>-<level>.pdf``) in ``folder``: the puzzles, then their solutions."""
+def _export_lines(records: list[dict[str, Any]], kind: str, *, as_json: bool) -> list[str]:
+    """One line a record: the record itself (``jsonl``), its puzzle ID (``ids``) or its puzz.link URL
+    (``urls``); with ``as_json`` an ID or URL is a JSON line naming its genre, level and slot as well."""
+    if kind == "jsonl":
+        return [json.dumps(r, separators=(",", ":")) for r in records]
+    if kind == "ids":
+        texts = [str(r["puzzle"]) for r in records]
+    else:
+        from ..formats import read_puzzle, write_puzzle
+
+        texts = [write_puzzle(read_puzzle(r["puzzle"]), "url") for r in records]
+    if not as_json:
+        return texts
+    field = "puzzle" if kind == "ids" else "url"
+    return [json.dumps({"genre": r["genre"], "level": r.get("level") or r["rating"], "slot": r.get("slot"),
+                        field: text}, separators=(",", ":")) for r, text in zip(records, texts)]
+
+
+def export_sheets(records: list[dict[str, Any]], folder: str | None, paper: str, *, quiet: bool = False) -> list[str]:
+    """One PDF per genre and level (``<genre>-<level>.pdf``) in ``folder``: the puzzles, then their solutions;
+    the files written (each named on stderr unless ``quiet``)."""
     from ..formats import read_puzzle
     from ..formats.export import svgs_to_pdf
     from ..formats.sheet import SheetEntry, layout_sheet
@@ -331,12 +366,15 @@ def export_sheets(records: list[dict[str, Any]], folder: str | None, paper: str)
         title = f"{record['rows']}x{record['cols']} #{len(group) + 1}"
         group.append(SheetEntry(read_puzzle(record["puzzle"]), title, record["rating"],
                                 Answer.from_rows(record["solution"])))
+    written = []
     for (genre, level), entries in sorted(groups.items()):
         pages = layout_sheet(entries, paper=paper, title=f"{find_genre(genre).title} · {level}")
         path = os.path.join(folder, f"{genre}-{level}.pdf")
         write_file(path, svgs_to_pdf(pages))
-        print(path, file=sys.stderr)
-    return 0
+        if not quiet:
+            print(path, file=sys.stderr)
+        written.append(path)
+    return written
 
 
 COMMANDS = [

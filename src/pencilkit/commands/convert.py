@@ -37,11 +37,13 @@ def configure_convert(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--to", "-t", required=True, choices=sorted(FORMATS), help="the format to write")
     parser.add_argument("--genre", help="genre of a bare grid, Janko text or penpa-edit URL that names none")
     parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of standard output")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object a puzzle: its genre, the format and the puzzle written in it")
 
 
 def run_convert(args: argparse.Namespace) -> int:
     text = read_source(args.puzzle)
-    out = convert_text(text, args.to, genre=args.genre, jsonl=args.puzzle.endswith(".jsonl"))
+    out = convert_text(text, args.to, genre=args.genre, jsonl=args.puzzle.endswith(".jsonl"), as_json=args.json)
     if args.output and args.output != "-":
         write_file(args.output, out + "\n")
     else:
@@ -49,16 +51,26 @@ def run_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def convert_text(text: str, to: str, *, genre: str | None = None, jsonl: bool = False) -> str:
-    """``text`` (one puzzle, one-line puzzles, or JSON lines) rewritten in format ``to``."""
+def convert_text(text: str, to: str, *, genre: str | None = None, jsonl: bool = False,
+                 as_json: bool = False) -> str:
+    """``text`` (one puzzle, one-line puzzles, or JSON lines) rewritten in format ``to``.
+
+    JSON-lines records stay records (their ``puzzle`` field rewritten); with ``as_json`` every other puzzle
+    becomes one JSON line too: ``{"genre": ..., "format": to, "puzzle": ...}``.
+    """
     if to not in FORMATS:
         raise PencilkitError(f"unknown format {to!r}: choose one of {', '.join(FORMATS)}")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if jsonl or (lines and all(line.startswith("{") for line in lines) and (len(lines) > 1 or _is_record(lines[0]))):
         return "\n".join(_convert_records(text, to, genre))
     if len(lines) > 1 and all(looks_like_id(line) or looks_like_url(line) for line in lines):
-        return "\n".join(_convert_one(line, to, genre, where=f"line {n}") for n, line in enumerate(lines, 1))
-    return write_puzzle(read_puzzle(text, genre=genre), to)
+        puzzles = [_read_one(line, genre, where=f"line {n}") for n, line in enumerate(lines, 1)]
+    else:
+        puzzles = [read_puzzle(text, genre=genre)]
+    if as_json:
+        return "\n".join(json.dumps({"genre": puzzle.genre, "format": to, "puzzle": puzzle_field(puzzle, to)},
+                                     ensure_ascii=False, separators=(",", ":")) for puzzle in puzzles)
+    return "\n".join(write_puzzle(puzzle, to) for puzzle in puzzles)
 
 
 def _is_record(line: str) -> bool:
@@ -70,9 +82,9 @@ def _is_record(line: str) -> bool:
     return isinstance(data, dict) and isinstance(data.get("puzzle"), str)
 
 
-def _convert_one(text: str, to: str, genre: str | None, where: str) -> str:
+def _read_one(text: str, genre: str | None, where: str) -> Puzzle:
     try:
-        return write_puzzle(read_puzzle(text, genre=genre), to)
+        return read_puzzle(text, genre=genre)
     except PencilkitError as e:
         raise type(e)(f"{where}: {e}") from None
 

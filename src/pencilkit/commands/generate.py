@@ -11,39 +11,20 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 
 from ..api import generate
 from ..errors import PencilkitError
 from ..formats import FORMATS, write_puzzle
-from ..frame.generate import DEFAULT_SECONDS, Generated, GenerationFailed
+from ..frame.generate import DEFAULT_SECONDS
+from ..frame.generator import Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.symmetry import Symmetry
+from ..tokens import parse_shape
 from . import MAX_COUNT, Command, add_jobs, add_time, emit_json, in_order, plural, whole_number
 
 EXIT_OK, EXIT_FAIL = 0, 1
 FORMAT_CHOICES = tuple(FORMATS)
-
-
-def parse_shape(text: str) -> tuple[int, int]:
-    """``RxC`` (or ``N`` for a square) as ``(rows, cols)``."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*", text)
-    if not match:
-        raise PencilkitError(f"bad shape {text!r}: write rows x columns, such as 10x10")
-    rows = int(match.group(1))
-    cols = int(match.group(2) or rows)
-    return rows, cols
-
-
-def parse_level(text: str) -> Level:
-    """A level a generator can be asked for: easy, medium, hard or expert."""
-    key = text.strip().lower()
-    for level in GENERATABLE:
-        if key in (level.label, str(int(level))):
-            return level
-    choices = ", ".join(level.label for level in GENERATABLE)
-    raise PencilkitError(f"unknown level {text!r}: choose one of {choices}")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -83,7 +64,7 @@ def make(task: Task) -> Generated | str:
 
 def run(args: argparse.Namespace) -> int:
     rows, cols = parse_shape(args.shape)
-    level = parse_level(args.level)
+    level = Level.parse(args.level, among=GENERATABLE)
     if args.seed is not None and args.seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {args.seed}")
     seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed

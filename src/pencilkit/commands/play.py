@@ -8,6 +8,7 @@ runs until interrupted.  A browser is opened only where one can show a page
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import sys
@@ -33,6 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=worker_count, default=None,
                         help="worker processes for generation and solving (default: one per core, at most 4)")
     parser.add_argument("--log", action="store_true", help="log every request")
+    parser.add_argument("--json", action="store_true",
+                        help="announce the player as one JSON line (its url and the host names it answers to)")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="a further host name the player answers to (repeatable); it answers to "
                              "127.0.0.1, localhost, ::1 and --host, so that no other site's page can use it")
@@ -98,7 +101,10 @@ def run(args: argparse.Namespace) -> int:
             super().handle_exit(sig, frame)
 
     server = Server(config)
-    print(f"pencilkit player at {url} (Ctrl+C to stop)", flush=True)
+    if args.json:
+        print(json.dumps({"url": url, "hosts": hosts}), flush=True)
+    else:
+        print(f"pencilkit player at {url} (Ctrl+C to stop)", flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"note: listening on {args.host}, so other machines can reach the player; it answers to the "
               f"host names {', '.join(hosts)} (add one with --allow-host)", file=sys.stderr)

@@ -35,7 +35,7 @@ from ..formats.svg import CELL, render_svg
 from ..frame.solve import Status
 from ..io import is_json_lines, parse_record, read_source, write_file
 from ..puzzle import Answer, Puzzle
-from . import EXITS_PLAIN, Command, number_in, positive, status_word
+from . import EXITS_PLAIN, Command, emit_json, number_in, positive, status_word
 
 EXIT_OK, EXIT_FAIL = 0, 1
 OUTPUT_KINDS = (".svg", ".png", ".pdf")
@@ -67,6 +67,9 @@ def configure_render(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", type=number_in(0, MAX_SCALE), default=2.0,
                         help=f"PNG pixels per point, up to {MAX_SCALE:g} and {MAX_PNG_SIDE} pixels a side "
                              "(default %(default)s)")
+    parser.add_argument("--json", action="store_true",
+                        help="print what was drawn as JSON: the files written (or the SVG itself without -o), "
+                             "and with --check the broken rules")
     sheet = parser.add_argument_group("print sheet")
     sheet.add_argument("--sheet", action="store_true", help="lay several puzzles out on pages, solutions last")
     sheet.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="page size (default a4)")
@@ -98,11 +101,32 @@ def run_render(args: argparse.Namespace) -> int:
             print(f"{v.rule} {v.title}: {v.message}", file=sys.stderr)
     dots = {"auto": None, "on": True, "off": False}[args.dots]
     svg = render_svg(puzzle, answer, violations=violations, cell=args.cell, dots=dots, margin=pad)
-    _write(args.output, kind, [svg], args.scale)
-    if status is not None and status is not Status.UNIQUE:
+    unique = status is None or status is Status.UNIQUE
+    if args.json:
+        drawn = _drawn(args.output, kind, [svg], args.scale)
+        drawn.update(genre=puzzle.genre, rows=puzzle.rows, cols=puzzle.cols)
+        if status is not None:
+            drawn["status"] = status.value
+        if violations is not None:
+            drawn["violations"] = [v.to_json(puzzle.grid) for v in violations]
+        emit_json(drawn)
+    else:
+        _write(args.output, kind, [svg], args.scale)
+    if not unique:
+        assert status is not None
         print(f"pencilkit: the puzzle has no unique solution ({status_word(status)}): drawn without one", file=sys.stderr)
         return EXIT_FAIL
     return EXIT_FAIL if violations else EXIT_OK
+
+
+def _drawn(output: str | None, kind: str, pages: list[str], scale: float) -> dict[str, Any]:
+    """Write the pages to files and say which as JSON; without a file, the SVG goes into the JSON itself."""
+    if output is None or output == "-":
+        if len(pages) > 1:
+            raise PencilkitError(f"the sheet has {len(pages)} pages: give -o sheet.pdf or -o sheet.svg")
+        return {"format": "svg", "pages": 1, "files": [], "svg": pages[0]}
+    files = _write(output, kind, pages, scale, quiet=True)
+    return {"format": kind[1:], "pages": len(pages), "files": [str(path) for path in files]}
 
 
 def _answer(puzzle: Puzzle, args: argparse.Namespace) -> tuple[Answer | None, Status | None]:
@@ -136,24 +160,27 @@ def _output_kind(output: str | None) -> str:
     return suffix
 
 
-def _write(output: str | None, kind: str, pages: list[str], scale: float) -> None:
-    """Write the pages: SVG (one file per page when several), PNG (one per page) or one PDF."""
+def _write(output: str | None, kind: str, pages: list[str], scale: float, *, quiet: bool = False) -> list[Path]:
+    """Write the pages: SVG (one file per page when several), PNG (one per page) or one PDF; the files
+    written (none for standard output).  Several files are named on stderr unless ``quiet``."""
     if kind == ".pdf":
         assert output is not None
         write_file(output, svgs_to_pdf(pages) if len(pages) > 1 else svg_to_pdf(pages[0]))
-        return
+        return [Path(output)]
     if output is None or output == "-":
         if len(pages) > 1:
             raise PencilkitError(f"the sheet has {len(pages)} pages: give -o sheet.pdf or -o sheet.svg")
         sys.stdout.write(pages[0])
-        return
-    for path, page in zip(page_paths(output, len(pages)), pages):
+        return []
+    paths = page_paths(output, len(pages))
+    for path, page in zip(paths, pages):
         if kind == ".png":
             write_file(path, svg_to_png(page, scale=scale))
         else:
             write_file(path, page)
-        if len(pages) > 1:
+        if len(pages) > 1 and not quiet:
             print(path, file=sys.stderr)
+    return paths
 
 
 def page_paths(output: str, count: int) -> list[Path]:
@@ -180,7 +207,10 @@ def _run_sheet(args: argparse.Namespace, kind: str) -> int:
                                      want_solution=not args.no_solutions))
     pages = layout_sheet(entries, paper=args.paper, title=args.title, per_page=args.per_page,
                          with_solutions=not args.no_solutions)
-    _write(args.output, kind, pages, args.scale)
+    if args.json:
+        emit_json({**_drawn(args.output, kind, pages, args.scale), "puzzles": len(entries)})
+    else:
+        _write(args.output, kind, pages, args.scale)
     return EXIT_OK
 
 

@@ -361,12 +361,6 @@ def generate(
 
 __all__ = [
     "DEFAULT_SECONDS",
-    "Assessment",
-    "Candidate",
-    "Generated",
-    "GenerationFailed",
-    "GenreGenerator",
-    "Outcome",
     "Screen",
     "assess",
     "check_request",

@@ -133,10 +133,10 @@ class Genre(ABC):
             raise ValueError(
                 f"the answer is {answer.rows}x{answer.cols} but the puzzle is {puzzle.rows}x{puzzle.cols}")
         out = []
-        for rule, raw, cells in ruleset.engine(puzzle).check(answer.shaded):
+        for rule, raw, where in ruleset.engine(puzzle).check(answer.shaded):
             reason = reason_of(raw)
             broken = ruleset.broken[reason.key]
-            out.append(Violation(rule, broken.title, ruleset.word(puzzle, reason), cells,
+            out.append(Violation(rule, broken.title, ruleset.word(puzzle, reason), where,
                                  broken.details(puzzle, reason)))
         return out
 

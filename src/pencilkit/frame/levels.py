@@ -28,13 +28,14 @@ class Level(IntEnum):
         return self.label
 
     @classmethod
-    def parse(cls, text: str) -> Level:
-        """A level from its name (case-insensitive) or number."""
+    def parse(cls, text: str, *, among: tuple[Level, ...] | None = None) -> Level:
+        """A level from its name (case-insensitive) or number, one of ``among`` (every level by default)."""
+        allowed = tuple(cls) if among is None else among
         key = text.strip().lower()
-        for level in cls:
+        for level in allowed:
             if key in (level.label, str(int(level))):
                 return level
-        choices = ", ".join(level.label for level in cls)
+        choices = ", ".join(level.label for level in allowed)
         raise PencilkitError(f"unknown level {text!r}: choose one of {choices}")
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import __version__
 from ..api import generate
-from ..frame.generate import GenerationFailed
+from ..frame.generator import GenerationFailed
 from ..frame.solve import PROFILE_VERSION
 from ..puzzle import Puzzle
 from .database import Store

@@ -65,7 +65,7 @@ class Heyawake(SatFinished):
 
     def validate(self, puzzle: Puzzle) -> None:
         """At most one number a room, each from 0 to the most black cells the room can hold apart."""
-        from .layout import most_black
+        from .analysis import most_black
 
         assert puzzle.rooms is not None
         grid = puzzle.grid

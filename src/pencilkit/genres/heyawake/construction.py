@@ -41,7 +41,7 @@ from ...frame.ruleset import Ruleset
 from ...frame.search import count
 from ...grid import Cell, Grid, Mask, lowest
 from ...puzzle import Puzzle, number_rooms
-from .layout import most_black
+from .analysis import most_black
 from .drawing import draw_rooms
 from .painting import Painting, make_unique, room_cuts
 

@@ -26,7 +26,7 @@ from ...frame.ladder import Trace
 from ...frame.levels import Level
 from ...grid import Grid
 from ...puzzle import Puzzle, number_rooms
-from .layout import most_black
+from .analysis import most_black
 
 E, H = Level.EASY, Level.HARD
 

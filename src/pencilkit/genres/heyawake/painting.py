@@ -60,7 +60,7 @@ from ...puzzle import Answer, Puzzle, number_rooms
 from ...puzzle import room_masks as masks_of_rooms
 from ..black_white import blacken_at_random, can_blacken
 from .drawing import draw_rooms
-from .layout import spans
+from .analysis import spans
 
 BLACK_SHARE = (0.18, 0.24)
 """Range of black shares :func:`paint` fills a painting up to at random, before it gives empty rooms a

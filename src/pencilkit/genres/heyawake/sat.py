@@ -20,7 +20,7 @@ from ...frame.budget import Budget
 from ...grid import Mask, cells
 from ...puzzle import Puzzle
 from ..black_white import apart_clauses, lonely_white_clauses, white_cut_clauses
-from .layout import spans
+from .analysis import spans
 
 
 def encode(puzzle: Puzzle, pool: IDPool, given: tuple[Mask, Mask] = (0, 0), relax: bool = False, *,

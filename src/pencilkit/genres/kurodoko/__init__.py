@@ -37,7 +37,7 @@ LONG_PROBE_STEPS = 24
 
 if TYPE_CHECKING:
     from ...engines.sat import Encoder
-    from ...frame.generate import GenreGenerator
+    from ...frame.generator import GenreGenerator
 
 
 class Kurodoko(CluedGenre):

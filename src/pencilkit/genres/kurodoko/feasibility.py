@@ -67,7 +67,7 @@ def legal_paintings(rows: int, cols: int) -> list[Mask]:
 def hardest_level(rows: int, cols: int) -> Level:
     """The hardest rating the ladder gives any puzzle it finishes on this shape (brute force)."""
     from . import KURODOKO
-    from .layout import Painting
+    from .painting import Painting
 
     ruleset = KURODOKO.ruleset
     best = Level.BOOKKEEPING

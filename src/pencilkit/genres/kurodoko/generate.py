@@ -4,7 +4,7 @@ A monotone generator (:mod:`pencilkit.genres.monotone`), as a plug-in to the
 frame's driver (:mod:`pencilkit.frame.generate`).  In Kurodoko a clue cell is
 a white cell that shows its count, and it is white in the solution already,
 so adding a clue never changes the answer: it only removes rivals.  A
-painting (:func:`~pencilkit.genres.kurodoko.layout.paint`: no two black cells
+painting (:func:`~pencilkit.genres.kurodoko.painting.paint`: no two black cells
 touch, the white cells are connected, 16-26% black like the corpus) has every
 white cell as a slot; a clue's reach is its sight, its runs and the black
 cells ending them.
@@ -44,7 +44,7 @@ from ..monotone import (
     settle,
     sweep,
 )
-from .layout import Painting, breaks, paint
+from .painting import Painting, breaks, paint
 
 PATIENCE = 2
 """Clue moves per ``rows + cols`` after which the driver paints a new board."""
@@ -54,7 +54,7 @@ KurodokoCandidate = MonotoneCandidate
 
 
 class KurodokoGenerator(MonotoneGenerator):
-    """The monotone generator on Kurodoko paintings (:func:`~pencilkit.genres.kurodoko.layout.paint`)."""
+    """The monotone generator on Kurodoko paintings (:func:`~pencilkit.genres.kurodoko.painting.paint`)."""
 
     def genre_ruleset(self) -> Ruleset:
         from . import KURODOKO
@@ -63,7 +63,7 @@ class KurodokoGenerator(MonotoneGenerator):
 
     def paint(self, rows: int, cols: int, target: Level, rng: random.Random,
               budget: Budget | None = None) -> Painting:
-        """Any painting (:func:`~pencilkit.genres.kurodoko.layout.paint`) can be clued to any level."""
+        """Any painting (:func:`~pencilkit.genres.kurodoko.painting.paint`) can be clued to any level."""
         return paint(rows, cols, rng)
 
     def painted(self, puzzle: Puzzle, solution: Answer) -> Painting:

@@ -18,7 +18,7 @@ from . import rules
 
 if TYPE_CHECKING:
     from ...engines.sat import Encoder
-    from ...frame.generate import GenreGenerator
+    from ...frame.generator import GenreGenerator
 
 
 class Nurikabe(CluedGenre):

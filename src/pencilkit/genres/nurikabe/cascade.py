@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping
 
 from ..._core import nurikabe_cascade
-from .layout import Layout
+from .painting import Layout
 from .style import PUBLISHED_SIZES
 from .symmetric import Maps, symmetrize
 

@@ -1,6 +1,6 @@
 """Nurikabe's side of generation: layouts valid by construction, and repairs.
 
-A candidate is a :class:`~pencilkit.genres.nurikabe.layout.Layout` (islands,
+A candidate is a :class:`~pencilkit.genres.nurikabe.painting.Layout` (islands,
 one clue cell each; the clue is the island's size), so its puzzle always has
 its intended solution.  The frame's driver (:mod:`pencilkit.frame.generate`)
 assesses it and this module repairs it, never rejecting it outright, in one
@@ -47,15 +47,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ...frame.budget import Budget
-from ...frame.generate import Assessment, Candidate, GenreGenerator, Outcome
-from ...frame.generator import ClueChange
+from ...frame.generator import Assessment, Candidate, ClueChange, GenreGenerator, Outcome
 from ...frame.levels import Level
 from ...frame.symmetry import Symmetry
 from ...grid import Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
 from . import feasibility
 from .cascade import cascade_layout
-from .layout import (
+from .painting import (
     Layout,
     growth_layout,
     repair_layout,

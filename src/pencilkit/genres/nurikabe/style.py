@@ -25,7 +25,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .layout import Layout
+from .painting import Layout
 
 CLUE_DENSITY = ((100, 0.125), (225, 0.135), (400, 0.111))
 """Median clue cells per cell of published puzzles by board cells (up to 100, 225, 400)."""

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from ...grid import Cell, Grid, Mask, cells
-from .layout import Layout, is_valid
+from .painting import Layout, is_valid
 from .style import PUBLISHED_SIZES
 
 Maps = tuple[tuple[Cell, ...], ...]
