@@ -245,6 +245,48 @@ def test_sheet_boards_fit_their_page() -> None:
                 assert float(rect.get("width", "0")) <= width and float(rect.get("height", "0")) <= height
 
 
+def board_boxes(root: ET.Element) -> list[tuple[float, float, float, float]]:
+    """Each board on a page as (x, y, width, height) in points: its group's translation, its border's size."""
+    boxes = []
+    for group in root.iter(NS + "g"):
+        if group.get("class") == "board":
+            x, y = (float(v) for v in group.get("transform", "")[len("translate("):-1].split())
+            border = next(r for r in group.iter(NS + "rect") if r.get("class") == "border")
+            boxes.append((x, y, float(border.get("width", "0")), float(border.get("height", "0"))))
+    return boxes
+
+
+def test_a_lone_puzzle_is_centred_and_drawn_at_a_size_to_write_in() -> None:
+    """One puzzle on a sheet has the page to itself: centred across the page and down its printable area
+    (under the header), its cells 12 to 15 mm; its solution page likewise, smaller."""
+    entry = SheetEntry(parse(NURIKABE), "Nurikabe", "easy", solution_answer())
+    width, height = PAPERS["a4"]
+    top, bottom = 42.0 + 30.0, height - 42.0  # the printable area under the header
+    mm = 25.4 / 72
+    for k, page in enumerate(layout_sheet([entry], title="Nurikabe")):
+        (x, y, w, h), = board_boxes(parse_svg(page))
+        assert abs(x + w / 2 - width / 2) < 0.5, "centred across the page"
+        assert abs(y + h / 2 - (top + bottom) / 2) < 30, "centred down the printable area (a label above it)"
+        cell = w / 5 * mm
+        assert (12 <= cell <= 15) if k == 0 else (5 <= cell <= 12), cell
+    several = layout_sheet(sheet_entries(4), title="Test sheet")
+    assert len(board_boxes(parse_svg(several[0]))) == 4, "several puzzles still share a page"
+
+
+def test_a_sheet_names_its_genre_once_a_page() -> None:
+    """The title says the genre; the puzzle's own title (the same) and its detail line do not repeat it."""
+    entry = SheetEntry(parse(NURIKABE), "Nurikabe", "easy", solution_answer())
+    pages = [parse_svg(page) for page in layout_sheet([entry], title="Nurikabe")]
+    assert len(pages) == 2
+    for root in pages:
+        shown = [t.text or "" for t in root.iter(NS + "text")]
+        assert sum(text.count("Nurikabe") for text in shown) == 1, shown
+    shown = [t.text or "" for t in pages[0].iter(NS + "text")]
+    assert "5×5 · easy" in shown, "the detail line keeps the size and the rating"
+    other = layout_sheet([SheetEntry(parse(NURIKABE), "First")], title="pencilkit puzzles")[0]
+    assert "Nurikabe · 5×5" in [t.text for t in parse_svg(other).iter(NS + "text")], "named where no title says it"
+
+
 @needs_cairo
 def test_cli_sheet_pdf_from_jsonl(tmp_path: Path) -> None:
     from pypdf import PdfReader

@@ -312,6 +312,7 @@ def test_new_puzzle_from_a_preset(live_server: LiveServer, desktop: tuple[Any, S
     solved = pencilkit.solve(Puzzle.from_id(game["puzzle"]["id"]))
     assert solved.answer is not None and solved.rating is not None
     assert solved.answer.to_rows() == game["solution"] and solved.rating.label == "medium"
+    page.once("dialog", lambda dialog: dialog.accept())  # Show solution asks first
     page.click("#solution")
     assert "Solution shown" in status(page)
     assert page.locator("rect.cell.shaded").count() == "".join(game["solution"]).count("#")
@@ -485,6 +486,7 @@ def test_heyawake_from_a_preset(live_server: LiveServer, desktop: tuple[Any, Sho
         return
     assert (game["puzzle"]["rows"], game["rating"]) == (7, "easy")
     assert len(game["puzzle"]["rooms"]) == 49 and page.locator(".lines path.rooms").count() == 1
+    page.once("dialog", lambda dialog: dialog.accept())  # Show solution asks first
     page.click("#solution")
     assert page.locator("rect.cell.shaded").count() == "".join(game["solution"]).count("#")
     shots.take("solution")

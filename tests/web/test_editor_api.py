@@ -7,6 +7,7 @@ problem; a job whose client calls it off stops at once.
 from __future__ import annotations
 
 import base64
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -108,3 +109,49 @@ def test_the_page_takes_each_genres_facts_from_the_server(client: TestClient) ->
     for genre in pencilkit.all_genres():
         assert (told[genre.name]["circled"], told[genre.name]["rooms"]) == (genre.circled_clues, genre.has_rooms)
     assert {g["circled"] for g in told.values()} == {True, False}, "the corpus of genres has both kinds"
+
+
+UNDER_CLUED = "nurikabe:3x5:.,.,3,.,.,.,.,.,.,.,.,.,.,.,."
+CLASHING = "nurikabe:2x2:3,.,.,3"
+
+
+def test_a_board_without_solution_is_told_what_mends_it(client: TestClient) -> None:
+    """For none, ``mending`` names what is true of the whole board: the clues that cannot hold together
+    (each taken away leaves a solution), else a cell where one more clue gives one."""
+    code, data = post(client, "inspect", {"puzzle": CLASHING})
+    found = data["inspection"]
+    assert code == 200 and found["status"] == "none"
+    assert [c["cell"] for c in found["mending"]["clashing"]] == [0, 3] and not found["mending"]["wanting"]
+    for other in ("nurikabe:2x2:3,.,.,.", "nurikabe:2x2:.,.,.,3"):
+        assert pencilkit.solve(pencilkit.parse(other)).status.value in ("unique", "multiple")
+    code, data = post(client, "inspect", {"puzzle": UNDER_CLUED})
+    mending = data["inspection"]["mending"]
+    assert not mending["clashing"] and len(mending["wanting"]) == 1
+    tokens = UNDER_CLUED.split(":")[2].split(",")
+    tokens[mending["wanting"][0]["cell"]] = "?"
+    more = pencilkit.parse("nurikabe:3x5:" + ",".join(tokens))
+    assert pencilkit.solve(more).status.value in ("unique", "multiple"), "one more clue there gives a solution"
+    code, data = post(client, "inspect", {"puzzle": SEVERAL})
+    assert "mending" not in data["inspection"], "only a board without solution is looked into"
+
+
+def test_without_cairosvg_the_sheet_job_gives_every_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No cairosvg (its import made to fail): no PDF, a note why, and both pages, each labelled."""
+    from pencilkit.formats import export
+
+    def missing() -> None:
+        raise export.MissingRendererError("PNG and PDF output need cairosvg: pip install 'pencilkit[render]'")
+
+    monkeypatch.setattr(export, "_cairosvg", missing)
+    code, data = jobs.sheet_job({"puzzle": HEYAWAKE}, LIMITS)
+    assert code == 200 and data["pdf"] is None and "cairosvg" in data["note"]
+    assert len(data["pages"]) == 2 and data["labels"] == ["puzzle", "solution"]
+    assert "solutions" in data["pages"][1] and all(page.startswith("<svg") for page in data["pages"])
+
+
+def test_the_sheet_job_names_the_genre_once_a_page(client: TestClient) -> None:
+    code, data = post(client, "sheet", {"puzzle": HEYAWAKE})
+    assert code == 200 and len(data["pages"]) == 2
+    for page in data["pages"]:
+        shown = re.findall(r"<text[^>]*>([^<]*)</text>", page)
+        assert sum(text.count("Heyawake") for text in shown) == 1, shown

@@ -107,7 +107,7 @@ def test_clues_by_click_and_keys_change_the_status(live_server: LiveServer, desk
     page, shots = desktop
     open_editor(page, live_server)
     new_board(page, "kurodoko", 3, 3)
-    assert page.get_attribute("#editor-status", "data-verdict") == "several"
+    assert page.get_attribute("#editor-status", "data-verdict") == "empty", "a board without clues asks for them"
     # keys: select r1c1, move right, type 5
     cell(page, 0).click()
     page.keyboard.press("ArrowRight")

@@ -183,6 +183,7 @@ def test_restart_clears_the_marks_and_the_timer_after_a_confirm(live_server: Liv
     assert page.locator("rect.cell.shaded").count() == 0 and page.locator("#undo").is_disabled()
     shots.take("restarted")
     # after the solution was shown, a restart makes the puzzle playable again and the timer runs
+    page.once("dialog", lambda dialog: dialog.accept())  # Show solution asks first
     page.click("#solution")
     assert "Solution shown" in status(page)
     page.once("dialog", lambda dialog: dialog.accept())

@@ -21,10 +21,11 @@ from ..api import generate, inspect, solve
 from ..errors import PencilkitError
 from ..formats import read_answer, read_puzzle
 from ..frame.budget import Budget, Cancel
-from ..frame.generate import GenerationFailed
+from ..frame.generator import GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.solve import Solution, Status
 from ..genres import all_genres, find_genre
+from .mending import mending
 from ..grid import cells
 from ..hints import hint_for
 from ..puzzle import Answer, Puzzle
@@ -199,6 +200,11 @@ def parse_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Resul
     return 200, {"puzzle": puzzle_json(puzzle)}
 
 
+def wait_words(seconds: float) -> str:
+    """A wait as the page's "Wait up to" menu names it: "10 s", "2 min"."""
+    return f"{seconds / 60:g} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds:g} s"
+
+
 def generate_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     genre_name = text_field(body, "genre", limit=40)
     assert genre_name is not None
@@ -218,9 +224,10 @@ def generate_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Re
     try:
         made = generate(genre.name, rows, cols, level, seed=seed, seconds=budget, style=style,
                         symmetry=symmetry, cancel=cancel)[0]
-    except GenerationFailed as failed:
-        found = str(failed).split(";")[0]
-        return UNAVAILABLE, {"error": f"{found}: try a smaller board, an easier level or a longer time budget"}
+    except GenerationFailed:
+        return UNAVAILABLE, {"error": f"the wait of {wait_words(budget)} ran out before a unique {rows}x{cols} "
+                                      f"{genre.title} puzzle turned up: try a smaller board, an easier level or a "
+                                      "longer wait (Wait up to)"}
     return 200, {"puzzle": puzzle_json(made.puzzle), "generated": made.to_json()}
 
 
@@ -275,16 +282,21 @@ def hint_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result
 
 def inspect_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
     """What a puzzle being made has (:func:`pencilkit.inspect`): one solution, none or several, and a
-    suggested clue; a newer edit calls it off (the page drops the request)."""
+    suggested clue; for none, also what mends it (:func:`mending`); a newer edit calls it off (the page
+    drops the request)."""
     puzzle = puzzle_field(body, limits)
     budget = seconds_field(body, "time_budget", limits.solve_seconds, limits.max_solve_seconds)
-    return 200, {"puzzle": puzzle_json(puzzle), "inspection": inspect(puzzle, seconds=budget,
-                                                                      cancel=cancel).to_json()}
+    start = time.perf_counter()
+    found = inspect(puzzle, seconds=budget, cancel=cancel).to_json()
+    if found["status"] == "none":
+        found["mending"] = mending(puzzle, budget - (time.perf_counter() - start), cancel)
+    return 200, {"puzzle": puzzle_json(puzzle), "inspection": found}
 
 
 def sheet_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Result:
-    """A print sheet of one puzzle (its solution on a second page when it has one): the SVG pages, and
-    the PDF in base64 when cairosvg can make it (else ``pdf`` is ``None`` and ``note`` says why)."""
+    """A print sheet of one puzzle (its solution on a second page when it has one): the SVG pages, what
+    each page holds (``labels``: ``puzzle``, ``solution``), and the PDF in base64 when cairosvg can make it
+    (else ``pdf`` is ``None`` and ``note`` says why: the page then saves every SVG page)."""
     import base64
 
     from ..formats.export import svgs_to_pdf
@@ -303,7 +315,8 @@ def sheet_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Resul
         note = None
     except PencilkitError as missing:
         pdf, note = None, str(missing)
-    return 200, {"pages": pages, "pdf": pdf, "note": note}
+    labels = ["puzzle", "solution"][:len(pages)]
+    return 200, {"pages": pages, "labels": labels, "pdf": pdf, "note": note}
 
 
 # -- the job table ---------------------------------------------------------------

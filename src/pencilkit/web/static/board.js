@@ -2,8 +2,11 @@
 // keyboard input into changes of marks.
 //
 // Marks are EMPTY, SHADE and DOT per cell.  A tap or click cycles
-// shade -> dot -> clear; a drag paints every cell it passes with the state the
-// first cell took; a right click toggles a dot.  The board never changes its
+// shade -> dot -> clear; a right click toggles a dot.  A drag paints every cell
+// it passes with one state, as puzz.link does: the first cell's change decides
+// it (from an empty cell the drag shades, from a shaded or dotted cell it
+// erases; with the right button it dots or, from a dot, erases).  A drag begun
+// on a cell that takes no mark (a clue) decides at the first cell that does.  The board never changes its
 // own marks: it reports each gesture as one list of changes
 // ({cell, from, to}) and the player applies it (so that it can be undone).  A
 // gesture the browser cancels (a second finger starting a pinch) is taken back
@@ -12,10 +15,12 @@
 // The cells the clues leave unshaded from the start (puzzle.fixed: a Nurikabe
 // or Kurodoko clue) take no mark; a Heyawake number's cell takes marks like
 // any other, its number drawn white once shaded and its dot in a corner.  A
-// board of rooms (puzzle.rooms) has its room borders drawn bold.
+// board of rooms (puzzle.rooms) has its room borders drawn bold, and a genre
+// printed with its clues in circles (Kurodoko: the ``circled`` option) has
+// them drawn in circles.
 //
-// For screen readers the SVG is an ARIA grid of rows of cells, each labelled
-// with its position and state ("row 3, column 4, clue 5, shaded"); the
+// For screen readers the SVG is an ARIA grid of rows ("Row 3") of cells, each
+// labelled with its position and state ("row 3, column 4, clue 5, shaded"); the
 // container (which takes the keyboard focus) points at the cursor's cell with
 // aria-activedescendant, and a live region inside it says the cursor's cell
 // after each move or mark.  Trial marks (trialMode, setTrial) are drawn in a
@@ -42,9 +47,11 @@ export function nextState(state) {
 }
 
 export class BoardView {
-  constructor(container, { onGesture }) {
+  /** ``circled(genre)`` says whether a genre's clues are drawn in circles. */
+  constructor(container, { onGesture, circled = () => false }) {
     this.container = container;
     this.onGesture = onGesture;
+    this.circled = circled;
     this.puzzle = null;
     this.marks = [];
     this.cursor = 0;
@@ -82,10 +89,14 @@ export class BoardView {
     this.cellEls = [];
     this.dotEls = [];
     this.numeralEls = [];
+    const circled = Boolean(this.circled(puzzle.genre));
     let row = null;
     for (let i = 0; i < puzzle.rows * puzzle.cols; i++) {
       const [x, y] = this.origin(i);
-      if (i % puzzle.cols === 0) row = svg("g", { role: "row", "aria-rowindex": i / puzzle.cols + 1 }, cells);
+      if (i % puzzle.cols === 0) {
+        const r = i / puzzle.cols + 1;
+        row = svg("g", { role: "row", "aria-rowindex": r, "aria-label": `Row ${r}` }, cells);
+      }
       const clue = this.isClue(i);
       const kind = ["cell", clue ? "clue" : "", this.isFixed(i) ? "fixed" : ""].filter(Boolean).join(" ");
       const rect = svg("rect", { x, y, width: CELL, height: CELL, class: kind, "data-cell": i,
@@ -98,6 +109,10 @@ export class BoardView {
         : svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5, class: "dot", "aria-hidden": "true" }, row);
       this.dotEls.push(dot);
       let text = null;
+      if (clue && circled) {
+        svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 5, class: "ring", "data-cell": i,
+                        "aria-hidden": "true" }, row);
+      }
       if (clue) {
         text = svg("text", { x: x + CELL / 2, y: y + CELL / 2, class: "numeral", "data-cell": i, "aria-hidden": "true",
                              "font-size": puzzle.tokens[i].length > 2 ? 17 : 23 }, row);
@@ -274,23 +289,41 @@ export class BoardView {
     this.cursor = cell;
     this.showCursor = false;
     this.drawCursor();
+    // first: the cell pressed, while the gesture is a tap; state: what a drag paints, null until a cell
+    // that takes marks decides it
+    this.drag = { id: e.pointerId, right, first: cell, state: null, last: cell, changes: [], trial: new Map() };
+    this.root.setPointerCapture(e.pointerId);
     if (this.isFixed(cell)) {
       this.announce();
       return;
     }
     const current = this.marks[cell];
-    const state = right ? (current === DOT ? EMPTY : DOT) : nextState(current);
-    this.drag = { id: e.pointerId, state, last: cell, changes: [], trial: new Map() };
-    this.root.setPointerCapture(e.pointerId);
-    this.paint(cell);
+    this.drag.state = dragState(current, right);
+    this.mark(cell, right ? (current === DOT ? EMPTY : DOT) : nextState(current));
   }
 
   pointermove(e) {
     if (!this.drag || e.pointerId !== this.drag.id) return;
     const cell = this.cellAt(e);
     if (cell < 0 || cell === this.drag.last) return;
+    this.becomeDrag();
     for (const between of this.path(this.drag.last, cell)) this.paint(between);
     this.drag.last = cell;
+  }
+
+  /** The gesture left its first cell: a tap no more, so the first cell takes the drag's state too. */
+  becomeDrag() {
+    const drag = this.drag;
+    if (drag.first === null) return;
+    const first = drag.first;
+    drag.first = null;
+    const change = drag.changes[0];  // the first cell's, if it changed
+    if (!change || change.to === drag.state) return;
+    drag.changes.length = 0;
+    this.marks[first] = change.from;
+    this.trial[first] = drag.trial.get(first);
+    this.mark(first, drag.state);
+    this.drawCell(first);
   }
 
   pointerup(e) {
@@ -328,10 +361,16 @@ export class BoardView {
     return out;
   }
 
+  /** Paint a cell the drag passes with the drag's state (decided here, if no cell has yet). */
   paint(cell) {
     if (this.isFixed(cell)) return;
+    if (this.drag.state === null) this.drag.state = dragState(this.marks[cell], this.drag.right);
+    this.mark(cell, this.drag.state);
+  }
+
+  /** Give a cell a state within the gesture under way, recording the change. */
+  mark(cell, to) {
     const from = this.marks[cell];
-    const to = this.drag.state;
     if (from === to) return;
     this.drag.trial.set(cell, this.trial[cell]);
     this.marks[cell] = to;
@@ -388,6 +427,13 @@ export class BoardView {
     this.cursorEl.classList.toggle("on", visible);
     this.container.setAttribute("aria-activedescendant", this.cellEls[this.cursor].id);
   }
+}
+
+/** What a drag paints when its first cell that takes marks holds ``state``: shade (or dot, with the right
+ * button) from an empty cell, and erase from a cell already marked so (from a shaded one, with the left). */
+export function dragState(state, right = false) {
+  if (right) return state === DOT ? EMPTY : DOT;
+  return state === EMPTY ? SHADE : EMPTY;
 }
 
 /** The cells that take no mark: puzzle.fixed, or (a game saved before the server sent it) the clue cells. */

@@ -3,8 +3,10 @@
 // puzzle so far (POST /api/inspect): one solution (its rating and the step of
 // its hardest technique, drawn on the board), none, or several (the cells
 // where two solutions differ drawn, and a suggested clue that one click
-// applies).  Each edit aborts the inspection still running for the board
-// before it, and an answer is shown only if no edit came after its request.
+// applies), with a legend of the marks drawn.  A board without clues is not
+// inspected: it asks for clues.  Each edit aborts the inspection still running
+// for the board before it, and an answer is shown only if no edit came after
+// its request.
 //
 // It lives beside the player (player.js) and leaves it alone: the Edit
 // button swaps the player's sections for the editor's (body.editing), and
@@ -56,7 +58,34 @@ function cellName(cell, cols) {
 }
 
 const LABELS = { unique: "Unique", none: "No solution", several: "Several solutions", unknown: "Not settled",
-                 invalid: "Not a puzzle yet", checking: "Checking…", error: "No answer" };
+                 invalid: "Not a puzzle yet", checking: "Checking…", error: "No answer",
+                 empty: "Place clues to begin" };
+/** More cells a room on average than this, and a board of rooms has too few of them. */
+const ROOM_CELLS = 9;
+
+/** What each mark drawn over the board means (the legend), by its class. */
+const LEGEND = {
+  differ: "differs between the two solutions",
+  shade: "shaded in the solution shown",
+  before: "known shaded before the hardest step",
+  dot: "known unshaded before the hardest step",
+  "step-shade": "shaded by the hardest step",
+  "step-unshade": "unshaded by the hardest step",
+  stuck: "left open by the techniques: trial and error",
+  suggest: "the suggested clue (its number in green)",
+  clash: "a clue that cannot hold with the others",
+  add: "one more clue here can give a solution",
+};
+
+/** Whether the screen is a touch screen (a finger, no mouse): the editor then speaks of taps. */
+function touchScreen() {
+  return window.matchMedia("(pointer: coarse)").matches || window.matchMedia("(hover: none)").matches;
+}
+
+/** A list of names in words: "a", "a and b", "a, b and c". */
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
 
 class Editor {
   constructor() {
@@ -116,6 +145,8 @@ class Editor {
       el("p", { class: "ed-how", id: "editor-how" }),
       el("div", { class: "ed-board", id: "editor-board", tabindex: "0",
                   "aria-label": "editor board: arrows move, digits write a clue, ? an unknown one, backspace erases" }),
+      el("ul", { class: "ed-legend", id: "editor-legend", "aria-label": "what the marks on the board mean",
+                 hidden: "" }),
       el("div", { class: "ed-row ed-palette", id: "editor-palette" }, [
         ..."0123456789".split("").map((d) => el("button", { type: "button", "data-key": d, text: d })),
         el("button", { type: "button", "data-key": "?", text: "?" }),
@@ -457,7 +488,19 @@ class Editor {
     this.drawCursor();
     this.drawResult();
     $("editor-palette").querySelector('[data-key="0"]').disabled = this.minNumber() > 0;
-    $("editor-how").textContent = this.hasRooms()
+    $("editor-how").textContent = this.howText(touchScreen());
+  }
+
+  /** How to edit: by mouse and keys, or by touch (taps on the board and the digits under it). */
+  howText(touch) {
+    if (touch) {
+      return this.hasRooms()
+        ? "Tap a cell, then a digit below (tap the cell again to count up; Clear empties it); tap a border, " +
+          "or drag across it, to draw or erase a room border. A room takes one number."
+        : "Tap a cell, then a digit or ? below (tap the cell again to count up); ⌫ erases a digit, Clear " +
+          "empties the cell.";
+    }
+    return this.hasRooms()
       ? "Click a cell, then a digit (or click it again to count up, right click down); drag across a border, " +
         "click it, or Shift+arrow to draw or erase a room border. A room takes one number."
       : "Click a cell, then type a digit or ? (or click it again to count up, right click down); arrows move, " +
@@ -533,6 +576,12 @@ class Editor {
     if (!this.marksEl) return;
     this.marksEl.replaceChildren();
     this.underEl.replaceChildren();
+    this.drawMarks();
+    this.drawLegend();
+  }
+
+  /** The marks of the inspection shown, over and under the clues. */
+  drawMarks() {
     const found = this.result?.inspection;
     if (!found) return;
     if (this.view !== "none" && found.solutions[Number(this.view)]) this.under(found.solutions[Number(this.view)]);
@@ -543,7 +592,11 @@ class Editor {
       this.mark(found.hardest.unshade, "step-unshade");
     }
     if (found.status === "unique" && found.stuck.length) this.mark(found.stuck, "stuck");
-    const suggestion = found.suggestion;
+    if (found.mending) {
+      this.mark(found.mending.clashing.map((c) => c.cell), "clash");
+      this.mark(found.mending.wanting.map((c) => c.cell), "add");
+    }
+    const suggestion = this.tooFewRooms() ? null : found.suggestion;  // rooms come first (advice)
     if (suggestion) {
       this.mark([suggestion.cell], "suggest");
       const [x, y] = this.origin(suggestion.cell);
@@ -551,6 +604,20 @@ class Editor {
                         this.marksEl);
       ghost.textContent = suggestion.token;
     }
+  }
+
+  /** The legend: a line for each kind of mark drawn now, hidden when none is. */
+  drawLegend() {
+    const legend = $("editor-legend");
+    const drawn = (selector) => Boolean(this.root?.querySelector(selector));
+    const kinds = Object.keys(LEGEND).filter((kind) => {
+      if (kind === "shade") return drawn(".ed-shade") && this.view !== "none";
+      if (kind === "before") return drawn(".ed-shade") && this.view === "none";
+      if (kind === "dot") return drawn(".ed-dot");
+      return drawn(`.ed-mark.${kind}`);
+    });
+    legend.replaceChildren(...kinds.map((kind) => el("li", { "data-kind": kind }, [swatch(kind), LEGEND[kind]])));
+    legend.hidden = !kinds.length;
   }
 
   setView(view) {
@@ -713,12 +780,41 @@ class Editor {
     this.controller = null;
   }
 
-  /** Inspect the board as it is now, after a short pause for typing; any older request is aborted. */
+  /** Inspect the board as it is now, after a short pause for typing; any older request is aborted.  A board
+   *  without clues is not inspected: it asks for clues (and rooms). */
   inspectSoon(delay = DEBOUNCE_MS) {
     this.abort();
     const seq = ++this.seq;
+    if (this.isEmpty()) {
+      this.askForClues();
+      return;
+    }
     this.say("checking", "");
     this.timer = setTimeout(() => this.inspect(seq), delay);
+  }
+
+  isEmpty() {
+    return this.state.tokens.every((t) => t === ".");
+  }
+
+  /** The neutral prompt of a board without clues (no verdict: nothing is wrong with it yet). */
+  askForClues() {
+    this.result = null;
+    this.drawResult();
+    const rooms = this.hasRooms() && this.roomCount() < 2;
+    this.say("empty", rooms ? "Draw room borders to split the board into rooms, then write a number in some of them."
+                            : "Write a clue in a cell; the editor then tells you what the puzzle has.");
+  }
+
+  roomCount() {
+    return Math.max(...this.rooms()) + 1;
+  }
+
+  /** Whether a board of rooms has too few of them: one room, or more than ROOM_CELLS cells a room. */
+  tooFewRooms() {
+    if (!this.hasRooms()) return false;
+    const count = this.roomCount();
+    return count < 2 || this.state.rows * this.state.cols / count > ROOM_CELLS;
   }
 
   /** The time one inspection may take: the editor's own, within the server's limit. */
@@ -777,10 +873,10 @@ class Editor {
     } else if (found.status === "several") {
       const count = found.differ.length;
       const which = count === 1 ? "highlighted cell differs" : `${count} highlighted cells differ`;
-      this.say("several", `The ${which} between two solutions: ${names(found.differ.slice(0, 12))}` +
-               `${count > 12 ? " …" : ""}.`);
+      this.say("several", `The clues allow more than one solution: the ${which} between two of them: ` +
+               `${names(found.differ.slice(0, 12))}${count > 12 ? " …" : ""}.`);
     } else if (found.status === "none") {
-      this.say("none", found.contradiction ? `A rule breaks: ${found.contradiction}.` : "");
+      this.say("none", noneDetail(found));
     } else {
       this.say("unknown", `Not settled within ${this.inspectSeconds()} s: the board is too open to count its ` +
                "solutions yet.");
@@ -790,13 +886,34 @@ class Editor {
     views.querySelector('[data-view="1"]').hidden = found.solutions.length < 2;
     views.querySelector('[data-view="0"]').textContent = found.solutions.length > 1 ? "Solution 1" : "Solution";
     this.setView(this.view);
-    const box = $("editor-suggestion");
-    box.hidden = !found.suggestion;
-    if (found.suggestion) {
-      const text = found.suggestion.message;
-      $("editor-suggestion-text").textContent = `Suggestion: ${text[0].toUpperCase()}${text.slice(1)}.`;
-    }
+    this.offer(this.advice(found), Boolean(found.suggestion) && !this.tooFewRooms());
     this.showExport();
+  }
+
+  /** What to do next, in words (or null): draw rooms when there are too few of them, else the server's
+   *  suggested clue, else a clue to look at or one to add. */
+  advice(found) {
+    if (found.status === "unique") return null;
+    if (this.tooFewRooms()) {
+      const count = this.roomCount();
+      return `Draw more rooms: the board has ${count === 1 ? "only one room" : `only ${count} rooms`} for ` +
+             `${this.state.rows * this.state.cols} cells, too few for its numbers to decide it. Drag across ` +
+             `the board (or ${touchScreen() ? "tap" : "click"} a border) to split it, then give some rooms a number.`;
+    }
+    if (found.suggestion) return found.suggestion.message;
+    if (found.status === "several" && found.differ.length) {
+      return `add a clue in one of the highlighted cells (such as ${cellName(found.differ[0], this.state.cols)}), ` +
+             "where the two solutions differ";
+    }
+    if (found.status === "none") return noneAdvice(found.mending);
+    return null;
+  }
+
+  /** Show a suggestion (``text`` null: none); ``applicable``: the Apply button makes it. */
+  offer(text, applicable) {
+    $("editor-suggestion").hidden = !text;
+    $("editor-apply").hidden = !applicable;
+    if (text) $("editor-suggestion-text").textContent = `Suggestion: ${text[0].toUpperCase()}${text.slice(1)}.`;
   }
 
   applySuggestion() {
@@ -836,7 +953,8 @@ class Editor {
     note.textContent = text;
   }
 
-  /** Download a print sheet of the puzzle (PDF, or SVG when the server cannot make PDFs). */
+  /** Download a print sheet of the puzzle: one PDF, or, when the server cannot make PDFs, each page as an
+   *  SVG file of its own (the puzzle, then its solution), as the command line writes a sheet's SVG pages. */
   async sheet() {
     this.note("Laying out the sheet…");
     try {
@@ -846,8 +964,13 @@ class Editor {
         download(`data:application/pdf;base64,${data.pdf}`, `${name}.pdf`);
         this.note(`The sheet is downloaded (${name}.pdf${data.pages.length > 1 ? ", its solution on page 2" : ""}).`);
       } else {
-        download(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.pages[0])}`, `${name}.svg`);
-        this.note(`The sheet is downloaded as SVG (${data.note}).`);
+        const files = data.pages.map((page, i) => [`${name}-${data.labels?.[i] ?? `page-${i + 1}`}.svg`, page]);
+        for (const [file, page] of files) {
+          download(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(page)}`, file);
+        }
+        const what = files.length > 1 ? `${files.length} SVG files, ${listed(files.map(([file]) => file))}` :
+          `an SVG file, ${files[0][0]}`;
+        this.note(`The sheet is downloaded as ${what} (no PDF here: ${data.note}).`);
       }
     } catch (error) {
       this.note(`No sheet: ${error.message}`);
@@ -884,6 +1007,48 @@ class Editor {
     }
     return null;
   }
+}
+
+/** The words of a board without solution, true of the whole board: the clues that clash (each, taken
+ *  away, leaves a solution), or clues too few (one more gives a solution), else the solver's dead end. */
+function noneDetail(found) {
+  const mending = found.mending ?? { clashing: [], wanting: [] };
+  const head = "No shading of the whole board keeps every rule";
+  const clues = mending.clashing.map((c) => `the ${c.token} at ${c.name}`);
+  if (clues.length === 1) return `${head}: ${clues[0]} cannot be met together with the other clues (without it ` +
+                                 "the board has a solution).";
+  if (clues.length > 1) return `${head}: ${listed(clues)} cannot all be met together (without any one of ` +
+                               "them the board has a solution).";
+  if (mending.wanting.length) return `${head}: the clues are too few for the rules to hold together (with one ` +
+                                     "more clue the board has a solution).";
+  const end = found.contradiction ? ` Followed from the clues, the solver's first dead end: ${found.contradiction}.`
+    : "";
+  return `${head}, and no one clue taken away or added mends it.${end}`;
+}
+
+/** What to try on a board without solution (see noneDetail). */
+function noneAdvice(mending) {
+  const clashing = mending?.clashing ?? [];
+  const wanting = mending?.wanting ?? [];
+  if (clashing.length === 1) {
+    return `look at the ${clashing[0].token} at ${clashing[0].name} (marked): removing it or changing its ` +
+           "number may help";
+  }
+  if (clashing.length > 1) {
+    return `look at the marked clues, ${listed(clashing.map((c) => `the ${c.token} at ${c.name}`))}: removing ` +
+           "one of them or changing its number may help";
+  }
+  if (wanting.length) return `add a clue: a number at ${wanting[0].name} (marked) can give the board a solution`;
+  return "change some clues, or clear the board and add them one at a time, watching the verdict";
+}
+
+/** A small drawing of one kind of mark, for the legend. */
+function swatch(kind) {
+  const root = svg("svg", { viewBox: "0 0 20 20", class: "ed-swatch", "aria-hidden": "true" });
+  if (kind === "dot") svg("circle", { cx: 10, cy: 10, r: 3.5, class: "ed-key dot" }, root);
+  else if (kind === "shade" || kind === "before") svg("rect", { width: 20, height: 20, class: "ed-key shade" }, root);
+  else svg("rect", { x: 2, y: 2, width: 16, height: 16, rx: 3, class: `ed-key ${kind}` }, root);
+  return root;
 }
 
 function download(href, name) {

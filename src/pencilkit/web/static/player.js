@@ -47,7 +47,8 @@ class Player {
     this.messageTicket = 0;  // bumped by every message, hidden message and request that answers in one
     this.paused = false;
     this.solveError = null;
-    this.board = new BoardView($("board"), { onGesture: (changes) => this.commit(changes) });
+    this.board = new BoardView($("board"), { onGesture: (changes) => this.commit(changes),
+                                             circled: (genre) => this.genreInfo(genre)?.circled });
     this.view = new View({ play: $("board").closest(".play"), stage: $("stage"), board: $("board") });
   }
 
@@ -114,8 +115,9 @@ class Player {
     $("genre").addEventListener("change", () => this.chooseGenre($("genre").value));
     $("undo").addEventListener("click", () => this.undo());
     $("redo").addEventListener("click", () => this.redo());
-    $("check").addEventListener("click", () => this.check());
-    $("hint").addEventListener("click", () => this.askHint());
+    // the board takes the focus back after Check and Hint, so that its keys keep working
+    $("check").addEventListener("click", () => { this.check(); this.focusBoard(); });
+    $("hint").addEventListener("click", () => { this.askHint(); this.focusBoard(); });
     $("apply").addEventListener("click", () => this.applyHint());
     $("solution").addEventListener("click", () => this.showSolution());
     $("clear").addEventListener("click", () => this.clear());
@@ -141,7 +143,7 @@ class Player {
     });
     $("paste-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      this.paste($("paste").value);
+      this.paste($("paste").value, $("paste-genre").value);
     });
     $("puzzle-id").addEventListener("focus", (e) => e.target.select());
     document.addEventListener("keydown", (e) => {
@@ -152,12 +154,32 @@ class Player {
       else return;
       e.preventDefault();
     });
+    document.addEventListener("keydown", (e) => this.shortcut(e));
+  }
+
+  /** The keys h (hint) and c (check), anywhere on the page but in a field being typed in. */
+  shortcut(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || e.defaultPrevented) return;
+    if (e.target.closest?.("input, textarea, select, [contenteditable]")) return;
+    if (!$("board").offsetParent) return;  // the editor is open
+    const key = e.key.toLowerCase();
+    if (key === "h") this.askHint();
+    else if (key === "c") this.check();
+    else return;
+    e.preventDefault();
+    this.focusBoard();
+  }
+
+  /** Give the board the keyboard focus (without scrolling), unless it is hidden. */
+  focusBoard() {
+    if ($("board").offsetParent && !this.paused) $("board").focus({ preventScroll: true });
   }
 
   fillSelects() {
     $("genre").replaceChildren(...this.genres.map((g) => new Option(g.title, g.name)));
     $("level").replaceChildren(...this.levels.map((l) => new Option(l[0].toUpperCase() + l.slice(1), l)));
     $("level").value = "easy";
+    $("paste-genre").replaceChildren(new Option("detect", ""), ...this.genres.map((g) => new Option(g.title, g.name)));
     for (const id of ["rows", "cols"]) $(id).max = this.limits.max_generate_side;
     // how long a generation may look: the server's default, longer ones up to the server's limit
     const most = this.limits.max_generate_seconds ?? this.limits.generate_seconds ?? 10;
@@ -318,19 +340,20 @@ class Player {
     this.say(this.game ? "Cancelled: no new puzzle, and the one you were playing stays." : "Cancelled: no new puzzle.");
   }
 
-  async paste(text) {
+  /** Play a pasted puzzle; ``genre`` (a genre's name, or "" to detect it) is for a paste that names none. */
+  async paste(text, genre = "") {
     text = text.trim();
     if (!text) {
       this.say("Paste a puzzle ID (such as nurikabe:5x5:…) or a puzz.link URL first.");
       return false;
     }
     try {
-      const data = await api("parse", { text });
+      const data = await api("parse", genre ? { text, genre } : { text });
       this.load(this.newGame(data.puzzle));
       $("paste").value = "";
       return true;
     } catch (error) {
-      this.say(`That puzzle cannot be read: ${error.message}`);
+      this.say(`That puzzle cannot be read: ${pasteError(error.message, genre)}`);
       return false;
     }
   }
@@ -377,7 +400,7 @@ class Player {
   /** Set marks from outside the board (hint applied, solution shown, cleared) as one undoable step.
    *
    * Changed cells become trial marks in trial mode (``trial``); ``reset`` makes every mark a normal one. */
-  change(newMarks, { trial = this.game.trialMode, reset = false } = {}) {
+  change(newMarks, { trial = this.game.trialMode, reset = false, shows = false } = {}) {
     const game = this.game;
     const changes = [];
     newMarks.forEach((to, cell) => {
@@ -386,6 +409,7 @@ class Player {
       const tt = reset ? null : from === to ? tf : this.trialAfter(cell, from, to, trial);
       if (from !== to || tf !== tt) changes.push(withTrial({ cell, from, to }, tf, tt));
     });
+    if (shows && changes.length) changes[0].shows = true;  // the step that showed the solution
     return this.record(changes);
   }
 
@@ -415,6 +439,7 @@ class Player {
       this.game.trial[cell] = tf ?? null;
     }
     this.game.redo.push(changes);
+    if (changes[0]?.shows) this.setShown(false);
     this.board.setMarks(this.game.marks);
     this.drawTrial();
     this.afterChange();
@@ -429,9 +454,18 @@ class Player {
       this.game.trial[cell] = tt ?? null;
     }
     this.game.undo.push(changes);
+    if (changes[0]?.shows) this.setShown(true);
     this.board.setMarks(this.game.marks);
     this.drawTrial();
     this.afterChange();
+  }
+
+  /** The solution shown (the game over, its timer stopped) or taken back (the game on, its timer running
+   * from where it stopped). */
+  setShown(shown) {
+    this.tick();
+    this.game.shown = shown;
+    this.lastTick = performance.now();
   }
 
   // -- trial marks ---------------------------------------------------------------
@@ -507,8 +541,10 @@ class Player {
     const wasSolved = game.solved;
     game.solved = !game.shown && this.matchesSolution();
     this.board.setSolved(game.solved);
-    $("undo").disabled = !game.undo.length;
-    $("redo").disabled = !game.redo.length;
+    $("undo").disabled = this.paused || !game.undo.length;
+    $("redo").disabled = this.paused || !game.redo.length;
+    // while paused the buttons rest (the board is hidden) and look it
+    for (const id of ["check", "hint", "solution", "clear", "restart"]) $(id).disabled = this.paused;
     const trials = game.trial.some((base) => base !== null);
     $("trial").setAttribute("aria-pressed", String(game.trialMode));
     $("trial-accept").disabled = !trials;
@@ -625,7 +661,7 @@ class Player {
 
   applyHint() {
     const hint = this.hint;
-    if (!hint || !this.game) return;
+    if (!hint || !this.game || this.paused) return;
     const marks = this.game.marks.slice();
     if (hint.kind === "mistake") {
       for (const cell of [...hint.shade, ...hint.unshade]) marks[cell] = EMPTY;
@@ -636,24 +672,29 @@ class Player {
     this.change(marks);
   }
 
+  /** Show the solution (once the player confirms), as one step that Undo takes back to the game. */
   async showSolution() {
     const game = this.game;
-    if (!game) return;
+    if (!game || this.paused) return;
     if (!game.solution) {
       this.say(game.status && game.status !== "unique"
         ? "There is no single solution to show for this puzzle."
         : "The solution is still being worked out: try again in a moment.");
       return;
     }
+    if (!game.solved && !game.shown &&
+        !window.confirm("Show the solution? The game ends: the timer stops (Undo takes the solution back).")) return;
     const cols = game.puzzle.cols;
     const marks = game.marks.map((_, i) => {
       if (this.board.isFixed(i)) return EMPTY;
       return game.solution[Math.floor(i / cols)][i % cols] === "#" ? SHADE : DOT;
     });
+    this.tick();
+    const shows = !game.solved && !game.shown;
     if (!game.solved) game.shown = true;
     game.trialMode = false;
     this.board.trialMode = false;
-    if (!this.change(marks, { reset: true })) this.refresh();
+    if (!this.change(marks, { reset: true, shows })) this.refresh();
   }
 
   clear() {
@@ -862,6 +903,16 @@ class Player {
     const store = readStore();
     return keptGame(store.games[id ?? store.current]);
   }
+}
+
+/** Why a paste cannot be read, in the server's words; when it names no genre and none was chosen, where to
+ * choose one (the Genre menu beside the box). */
+function pasteError(message, genre) {
+  if (genre) return message;
+  const choose = "choose its genre in the Genre menu beside Play, then press Play again.";
+  if (/names no genre/.test(message)) return `${message.replace(/: give one$/, "")}: ${choose}`;
+  if (/^not a puzzle:/.test(message)) return `${message}. If it is a grid of rows, ${choose}`;
+  return message;
 }
 
 /** The address after ``#``, decoded ("" when it cannot be). */
