@@ -2,7 +2,8 @@
 
 One puzzle per size and level (Nurikabe: easy to expert at 5x5, 7x7, 10x10,
 15x15 and 20x20, in the published style, big islands and few 1s; Kurodoko: 5x5
-to 15x15, each level the size allows; ``--style`` for another), each
+to 15x15, each level the size allows; Heyawake: 6x6 to 15x15; Hitori: 5x5 to
+15x15; ``--style`` for another), each
 generated from a fixed seed so the file can be rebuilt byte for byte, and
 stored with its solution, its rating and its seed.  A puzzle is written only if
 it came out rated exactly as asked; if the budget runs out the next seed is
@@ -31,7 +32,7 @@ from pencilkit.genres import find_genre
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "src" / "pencilkit" / "collections"
 SIZES = {"nurikabe": ("5x5", "7x7", "10x10", "15x15", "20x20"), "kurodoko": ("5x5", "7x7", "10x10", "15x15"),
-         "heyawake": ("6x6", "8x8", "10x10", "15x15")}
+         "heyawake": ("6x6", "8x8", "10x10", "15x15"), "hitori": ("5x5", "8x8", "10x10", "12x12", "15x15")}
 STYLES = {"nurikabe": "published"}
 BASE_SEED = 2026
 

@@ -1,6 +1,6 @@
 """Time pencilkit against a peer solver on one genre's published corpus, in the same run.
 
-    python benchmarks/peers.py nurikabe|heyawake|kurodoko [--every N] [--peer PATH] [--corpus PATH] [--json]
+    python benchmarks/peers.py nurikabe|heyawake|kurodoko|hitori [--every N] [--peer PATH] [--corpus PATH] [--json]
         [--clock wall|cpu] [--order alternate|pencilkit-first] [--timeout S] [--seconds S] [--no-recursion]
 
 The peers are not part of pencilkit and are built outside the repository, under
@@ -25,6 +25,11 @@ The peers are not part of pencilkit and are built outside the repository, under
   ``--timeout`` (10 s by default here: a 9x9 ran past 10 minutes), unless
   ``--no-recursion``.  What Range does not finish counts
   as not found, and so the table's times are over the puzzles it solves.
+- hitori: puzzlekit's ``solve(..., "hitori")`` (OR-Tools, a MIP with connectivity
+  cuts) through a Python driver (``peers/puzzlekit_driver.py``, run by the
+  interpreter of ``peers/puzzlekit-venv``, which holds puzzlekit and OR-Tools)
+  that reads corpus lines on stdin, as the Heyawake driver does.  It finds one
+  solution and does not prove it unique, so it does less than pencilkit does.
 
 Puzzles are taken in corpus order and each is solved by both, one right after
 the other: with ``--order alternate`` (the default) pencilkit goes first on the
@@ -84,8 +89,11 @@ DEFAULT_PEER = {
     "nurikabe": PEERS / "nurikabe" / "solver",
     "heyawake": PEERS / "heyawake_driver" / "target" / "release" / "heyawake_driver",
     "kurodoko": PEERS / "range_solver" / "range_solver",
+    "hitori": PEERS / "puzzlekit_driver.py",
 }
-PEER_NAME = {"nurikabe": "semiexp", "heyawake": "cspuz", "kurodoko": "Range"}
+PEER_NAME = {"nurikabe": "semiexp", "heyawake": "cspuz", "kurodoko": "Range", "hitori": "puzzlekit"}
+PUZZLEKIT_PYTHON = PEERS / "puzzlekit-venv" / "bin" / "python"
+"""The interpreter of the venv that holds puzzlekit and OR-Tools (kept apart from pencilkit's)."""
 BUCKETS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (900, "up to 30x30"),
            (10**9, "larger"))
 
@@ -230,11 +238,12 @@ class Semiexp:
         return {}
 
 
-class Cspuz:
-    """The cspuz Heyawake driver: corpus lines on stdin, one JSON line back a puzzle, one process for the run."""
+class LineDriver:
+    """A driver that takes corpus lines on stdin and answers one JSON line a puzzle, one process for the run:
+    cspuz's Heyawake driver, puzzlekit's Hitori driver."""
 
-    def __init__(self, path: Path, timeout: float) -> None:
-        self.path = path
+    def __init__(self, command: list[str], timeout: float) -> None:
+        self.command = command
         self.timeout = timeout
         self.processes = 0
         self.process: subprocess.Popen[str] | None = None
@@ -242,7 +251,7 @@ class Cspuz:
 
     def start(self) -> subprocess.Popen[str]:
         if self.process is None:
-            self.process = subprocess.Popen([str(self.path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             text=True, bufsize=1)
             self.processes += 1
         return self.process
@@ -352,7 +361,9 @@ def make_peer(genre: str, path: Path, timeout: float, recursion: bool) -> Peer:
     if genre == "nurikabe":
         return Semiexp(path, timeout)
     if genre == "heyawake":
-        return Cspuz(path, timeout)
+        return LineDriver([str(path)], timeout)
+    if genre == "hitori":
+        return LineDriver([str(PUZZLEKIT_PYTHON), str(path)], timeout)
     return Range(path, timeout, recursion)
 
 

@@ -140,7 +140,8 @@ def room_divisions(draw: st.DrawFn, rows: int, cols: int) -> tuple[int, ...]:
 @st.composite
 def puzzles(draw: st.DrawFn) -> Puzzle:
     """A valid puzzle of a registered genre, up to 7x7, with numbers and ``?`` clues (and rooms for a genre
-    with rooms, at most one number a room, anywhere in it)."""
+    with rooms, at most one number a room, anywhere in it; a number in nearly every cell for a genre whose
+    numbers the board does not bound, such as Hitori)."""
     genre = draw(st.sampled_from(all_genres()))
     rows, cols = draw(st.integers(1, 7)), draw(st.integers(1, 7))
     if genre.has_rooms:
@@ -152,6 +153,11 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
                 top = most_black(Grid.of(rows, cols), sum(1 << cell for cell in members))
                 clues[draw(st.sampled_from(members))] = draw(st.one_of(st.none(), st.integers(0, top)))
         return Puzzle.make(genre.name, rows, cols, clues, rooms)
+    if not hasattr(genre, "max_clue"):  # a number in every cell (Hitori), any size, now and then none or a '?'
+        numbers = st.one_of(st.integers(1, max(rows, cols)), st.integers(1, 2000), st.none())
+        blanks = draw(st.sets(st.integers(0, rows * cols - 1), max_size=2))
+        return Puzzle.make(genre.name, rows, cols,
+                           {cell: draw(numbers) for cell in range(rows * cols) if cell not in blanks})
     top = genre.max_clue(rows, cols)  # type: ignore[attr-defined]
     cells = draw(st.sets(st.integers(0, rows * cols - 1), max_size=rows * cols))
     clues = {cell: draw(st.one_of(st.none(), st.integers(1, top))) for cell in cells}

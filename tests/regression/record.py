@@ -24,7 +24,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 RECORD = HERE / "corpus.jsonl"
-GENRES = ("nurikabe", "kurodoko", "heyawake")
+GENRES = ("nurikabe", "kurodoko", "heyawake", "hitori")
 NO_LIMIT = 1e9
 """Seconds a solve may take here: none, in effect (a time limit would make the record depend on the machine)."""
 

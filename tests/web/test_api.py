@@ -59,13 +59,27 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
 def test_genres_say_what_each_genre_can_do(client: TestClient) -> None:
     data = client.get("/api/genres").json()
     genres = {g["name"]: g for g in data["genres"]}
-    assert set(genres) == {"nurikabe", "kurodoko", "heyawake"}
+    assert set(genres) == {"nurikabe", "kurodoko", "heyawake", "hitori"}
     assert genres["nurikabe"]["generate"] is True
-    assert genres["kurodoko"]["generate"] is can_generate("kurodoko")
-    assert genres["heyawake"]["generate"] is can_generate("heyawake")
+    for name in ("kurodoko", "heyawake", "hitori"):
+        assert genres[name]["generate"] is can_generate(name), name
     assert {name: g["rooms"] for name, g in genres.items()} == {"nurikabe": False, "kurodoko": False,
-                                                                "heyawake": True}
+                                                                "heyawake": True, "hitori": False}
+    assert {name: g["circled"] for name, g in genres.items()} == {"nurikabe": False, "kurodoko": True,
+                                                                  "heyawake": False, "hitori": False}
+    # a Heyawake or Hitori number's cell may be black; a Nurikabe or Kurodoko clue keeps its cell white
+    assert {name: g["shaded_clues"] for name, g in genres.items()} == {"nurikabe": False, "kurodoko": False,
+                                                                       "heyawake": True, "hitori": True}
+    assert {name: g["filled"] for name, g in genres.items()} == {"nurikabe": False, "kurodoko": False,
+                                                                 "heyawake": False, "hitori": True}
     assert genres["heyawake"]["words"] == ["black", "white"] and "R4" in genres["heyawake"]["rules"]
+    assert genres["hitori"]["title"] == "Hitori" and genres["hitori"]["words"] == ["black", "white"]
+    assert "R1" in genres["hitori"]["rules"] and genres["hitori"]["summary"]
+    # the New puzzle buttons: the usual three, Hitori's from 5x5 up; none larger than the API generates
+    sides = {name: [(p["level"], p["rows"], p["cols"]) for p in g["presets"]] for name, g in genres.items()}
+    assert sides["nurikabe"] == [("easy", 7, 7), ("medium", 8, 8), ("hard", 9, 9)]
+    assert sides["hitori"][0] == ("easy", 5, 5) and max(rows for _, rows, _ in sides["hitori"]) > 9
+    assert all(max(r, c) <= LIMITS.max_generate_side for found in sides.values() for _, r, c in found)
     assert data["levels"] == ["easy", "medium", "hard", "expert"]
     assert data["limits"]["max_side"] == LIMITS.max_side
 

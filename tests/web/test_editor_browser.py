@@ -122,7 +122,9 @@ def test_clues_by_click_and_keys_change_the_status(live_server: LiveServer, desk
     assert rings(page) == (2 if find_genre("kurodoko").circled_clues else 0)
     expected = pencilkit.inspect(pencilkit.parse(KURODOKO))
     assert settle(page) == "unique" and expected.rating is not None
-    assert page.inner_text("#editor-status") == f"Unique · rated {expected.rating.label}"
+    scored = expected.difficulty
+    assert scored is not None
+    assert page.inner_text("#editor-status") == f"Unique · rated {expected.rating.label}, score {scored.score}"
     assert expected.hardest is not None
     assert expected.hardest.technique.replace("_", " ") in page.inner_text("#editor-detail")
     shots.take("unique")

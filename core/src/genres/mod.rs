@@ -6,6 +6,7 @@
 
 pub mod black_white;
 pub mod heyawake;
+pub mod hitori;
 pub mod kurodoko;
 pub mod nurikabe;
 
@@ -21,25 +22,28 @@ pub struct Clues {
     pub rooms: Option<Vec<usize>>,
 }
 
-/// The ruleset of the genre `name` for a puzzle, or why there is none.
-pub fn build<const W: usize>(name: &str, grid: &Grid<W>, clues: &Clues) -> Result<Box<dyn Ruleset<W>>, String> {
-    match name {
-        "nurikabe" => nurikabe::ruleset(grid, clues),
-        "kurodoko" => kurodoko::ruleset(grid, clues),
-        "heyawake" => heyawake::ruleset(grid, clues),
-        _ => Err(format!("the core has no genre {name:?}")),
-    }
+/// The registry: each genre module, named as Python names the genre, with its `ruleset` and `TECHNIQUES`.
+macro_rules! registry {
+    ($($genre:ident),* $(,)?) => {
+        /// The ruleset of the genre `name` for a puzzle, or why there is none.
+        pub fn build<const W: usize>(name: &str, grid: &Grid<W>, clues: &Clues) -> Result<Box<dyn Ruleset<W>>, String> {
+            match name {
+                $(stringify!($genre) => $genre::ruleset(grid, clues),)*
+                _ => Err(format!("the core has no genre {name:?}")),
+            }
+        }
+
+        /// The names of the techniques of the genre `name`, in the order its module lists them.
+        pub fn techniques(name: &str) -> &'static [&'static str] {
+            match name {
+                $(stringify!($genre) => $genre::TECHNIQUES,)*
+                _ => &[],
+            }
+        }
+    };
 }
 
-/// The names of the techniques of the genre `name`, in the order its module lists them.
-pub fn techniques(name: &str) -> &'static [&'static str] {
-    match name {
-        "nurikabe" => nurikabe::TECHNIQUES,
-        "kurodoko" => kurodoko::TECHNIQUES,
-        "heyawake" => heyawake::TECHNIQUES,
-        _ => &[],
-    }
-}
+registry!(nurikabe, kurodoko, heyawake, hitori);
 
 #[cfg(test)]
 mod tests {
@@ -83,7 +87,7 @@ mod tests {
         /// Whatever clues and rooms a genre is given, it refuses them or solves from them without a panic.
         #[test]
         fn any_clues_are_refused_or_solved_without_a_panic(
-            genre in prop::sample::select(vec!["nurikabe", "kurodoko", "heyawake", "none"]),
+            genre in prop::sample::select(vec!["nurikabe", "kurodoko", "heyawake", "hitori", "none"]),
             rows in 1usize..5,
             cols in 1usize..5,
             clues in prop::collection::vec((0usize..20, prop::option::of(-2i64..12)), 0..5),

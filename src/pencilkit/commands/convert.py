@@ -4,7 +4,7 @@ grid, JSON, puzz.link URL, pzprv3 file, Janko text, penpa-edit URL).
 Input is any format pencilkit reads: one puzzle, a file of one-line puzzles
 (IDs or URLs, one per line: puzz.link or penpa-edit), or a JSON-lines file whose records have a
 ``puzzle`` field.  In JSON lines only the ``puzzle`` field changes (to the
-target format; for ``json`` an object ``{"genre": ..., "grid": [...]}``);
+target format; for ``json`` an object ``{"genre": ..., "grid": [...]}``, with ``"rooms"`` for a board of rooms);
 every other field is kept as it was.
 
 >>> print(convert_text("https://puzz.link/p?nurikabe/3/1/1h", "id"))
@@ -22,7 +22,7 @@ from .. import jsontext
 from ..errors import FormatError, PencilkitError
 from ..formats import FORMATS, read_puzzle, write_puzzle
 from ..formats.puzzle_id import looks_like_id
-from ..formats.text import format_rows
+from ..formats.json_format import json_body
 from ..formats.url import looks_like_url
 from ..io import parse_record, read_source, write_file
 from ..puzzle import Puzzle
@@ -118,7 +118,7 @@ def _record_puzzle(record: dict[str, Any], genre: str | None) -> Puzzle:
 def puzzle_field(puzzle: Puzzle, to: str) -> str | dict[str, Any]:
     """What a JSON-lines record's ``puzzle`` field holds in format ``to``."""
     if to == "json":
-        return {"genre": puzzle.genre, "grid": format_rows(puzzle)}
+        return {"genre": puzzle.genre, **json_body(puzzle)}
     return write_puzzle(puzzle, to)
 
 

@@ -1,7 +1,9 @@
 """JSON: ``{"genre": "nurikabe", "puzzle": {"grid": ["1.1", "...", "1.1"]}}``.
 
 A board of rooms adds ``"rooms"`` beside ``"grid"``: the room of each cell,
-rows as the grid's.  Also read: a corpus line (``{"puzzle": "<puzzle ID>",
+rows as the grid's.  A one-column board whose rows would not say its shape
+(:func:`~.text.needs_size`: a number of two digits or more, as a Hitori may
+have) has its rows written as lists of one token.  Also read: a corpus line (``{"puzzle": "<puzzle ID>",
 ...}``, or ``{"clues": [rows], "rooms": [rows], ...}``) and grids given as
 lists of tokens.
 """
@@ -17,17 +19,23 @@ from ..errors import FormatError
 from ..grid import MAX_SIDE
 from ..puzzle import Puzzle
 from .bounded import over_cells, over_rows
-from .text import format_rows, parse_table, split_rows
+from .text import format_rows, needs_size, parse_table, split_rows
 
 ReadText = Callable[[str, "str | None"], Puzzle]
 """A reader of a puzzle in any text format, given a default genre (a JSON body may be an ID or a URL)."""
 
 
 def format_json(puzzle: Puzzle) -> str:
-    body: dict[str, Any] = {"grid": format_rows(puzzle)}
+    return json.dumps({"genre": puzzle.genre, "puzzle": json_body(puzzle)}, separators=(",", ":"))
+
+
+def json_body(puzzle: Puzzle) -> dict[str, Any]:
+    """The ``puzzle`` object of the JSON of ``puzzle``: its ``grid`` and, for a board of rooms, its ``rooms``."""
+    rows = format_rows(puzzle)
+    body: dict[str, Any] = {"grid": [[row] for row in rows] if needs_size(puzzle) else rows}
     if puzzle.rooms is not None:
         body["rooms"] = puzzle.room_rows()
-    return json.dumps({"genre": puzzle.genre, "puzzle": body}, separators=(",", ":"))
+    return body
 
 
 def parse_json(text: str, read_text: ReadText) -> Puzzle:

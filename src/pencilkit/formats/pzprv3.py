@@ -15,7 +15,11 @@ file, a room is a group of side-by-side cells with the same label, any
 labels, as pzpr reads them; the count line is not checked, as pzpr ignores
 it.  pzpr moves a room's number onto the room's top cell when it opens a file
 (:func:`~pencilkit.formats.url.pzpr_form`); pencilkit keeps it where the file
-has it.
+has it.  ``hitori`` (pzpr's Hitori, ``encodeCellQnum`` and ``encodeCellAns``,
+a number in every cell) writes the numbers' grid and then the marks' grid, as
+``apart`` does, but every cell may be shaded, so a numbered cell has a mark
+too.  A grid of borders pzpr may save after the marks (a player's pekes) is
+not read.
 
 >>> text = format_pzprv3(Puzzle.from_id("nurikabe:2x2:2,.,.,."))
 >>> text
@@ -37,6 +41,10 @@ from .bounded import lines, split_words
 from .sniff import PZPRV3_MAGIC as MAGIC
 from .sniff import looks_like_pzprv3
 from .url import rooms_from_borders, url_genres, url_names
+
+MARKED_CLUES = frozenset({"rooms", "hitori"})
+"""The layouts whose marks cover the numbered cells too: a number's own cell may be shaded."""
+
 
 def _layout(genre_name: str) -> str:
     genre = find_genre(genre_name)
@@ -125,7 +133,7 @@ def parse_pzprv3(text: str) -> tuple[Puzzle, Answer]:
                 shaded |= (mark == "#") << cell
                 unshaded |= (mark == "+") << cell
     puzzle = canonical(Puzzle.make(genre, rows, cols, clues, rooms))
-    if layout == "rooms":
+    if layout in MARKED_CLUES:
         return puzzle, Answer(rows, cols, shaded, unshaded)
     return puzzle, Answer(rows, cols, shaded & ~puzzle.clue_mask, unshaded & ~puzzle.clue_mask)
 

@@ -10,8 +10,11 @@ stays readable; none on a cell the clues leave unshaded from the start, as a
 Nurikabe or Kurodoko clue is).  Violations are drawn over the answer: the
 cells of each broken rule tinted red (shaded cells dark red, unshaded ones
 pink) and outlined, and when a rule is about a region that falls apart (the
-divided sea, white cells in several groups) every part but the largest, the
-pieces cut off, is marked.
+divided sea, white cells in several groups: a violation whose details list
+two or more ``components``) every part but the largest, the pieces cut off,
+is marked.  The cells of any other rule are all marked, apart or not (a
+Hitori number repeated in a row: each of its white cells).  Hitori, a number
+in every cell, is drawn as printed: white numerals on its black cells.
 
 >>> from pencilkit.puzzle import Puzzle
 >>> svg = render_svg(Puzzle.from_id("nurikabe:2x2:2,.,.,."))
@@ -300,14 +303,17 @@ def _clues(board: Board, shaded: Mask, cell: float) -> list[str]:
 def _violation_marks(grid: Grid, violations: Iterable[Violation]) -> tuple[Mask, list[Mask]]:
     """Cells to tint and regions to outline for a list of violations.
 
-    A violation whose cells fall into several parts (a divided sea, white cells
-    in groups) gets every part but its largest tinted and outlined: the pieces
-    cut off; any other gets its cells tinted and outlined as one region.
+    A violation of a region that falls apart (a divided sea, white cells in
+    groups: its details list two or more ``components``) whose cells fall into
+    several parts gets every part but its largest tinted and outlined: the
+    pieces cut off; any other gets all its cells tinted and outlined (each
+    part of them its own loop), such as the cells of a repeated Hitori number.
     """
     tinted = 0
     outlines: list[Mask] = []
     for violation in violations:
-        parts = grid.components(violation.cells) if violation.cells else []
+        apart = len(violation.details.get("components") or ()) > 1
+        parts = grid.components(violation.cells) if violation.cells and apart else []
         if len(parts) > 1:
             largest = max(parts, key=int.bit_count)
             for part in parts:

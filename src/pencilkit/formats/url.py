@@ -53,6 +53,25 @@ as a room without a number).
 >>> h.rooms, h.clue_map
 ((0, 0, 1, 0, 0, 1), {0: 0})
 
+A genre whose pzprv3 layout (:attr:`~pencilkit.frame.genre.Genre.pzpr_file`)
+is one of :data:`BODIES` has that layout's own body.  ``hitori``, pzpr's
+``encodeHitori`` for a board with a number in (nearly) every cell, writes
+every cell, row by row, in one code of its own (no runs, no number16):
+
+=============  =========================================  ============
+body text      meaning                                    range
+=============  =========================================  ============
+``0``-``z``    one base-36 digit                          0-35
+``-`` + 2      ``-`` and two base-36 digits (``-10``)     36-1295
+``.``          a cell without a number
+``@``          a ``?``, a number not given (``%`` too)
+=============  =========================================  ============
+
+>>> parse_url("https://puzz.link/p?hitori/3/1/1gz").clue_map
+{0: 1, 1: 16, 2: 35}
+>>> format_url(Puzzle.from_id("hitori:1x3:1,40,."))
+'https://puzz.link/p?hitori/3/1/1-14./'
+
 Reading is lenient about the shapes people paste: any host (puzz.link, pzv.jp,
 pzprxs.vercel.app, a local copy) or none, ``p?`` or ``p.html?``, an
 ``_edit``/``_play``/``_test`` suffix on the genre, ``key=value&`` options and a
@@ -69,7 +88,7 @@ the writer always uses :attr:`~pencilkit.frame.genre.Genre.url_name`.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from ..errors import FormatError, PencilkitError, UnknownGenreError
@@ -163,10 +182,12 @@ def _parse(text: str) -> Puzzle:
     genre = _genre(name)
     cols, rows, body = _size_and_body(rest, name)
     check_shape(rows, cols)
-    if find_genre(genre).has_rooms:
+    kind = find_genre(genre)
+    if kind.has_rooms:
         clues, rooms = decode_room_body(body, rows, cols)
         return canonical(Puzzle.make(genre, rows, cols, clues, rooms))
-    return canonical(Puzzle.make(genre, rows, cols, decode_body(body, rows, cols)))
+    decode = BODIES[kind.pzpr_file][1] if kind.pzpr_file in BODIES else decode_body
+    return canonical(Puzzle.make(genre, rows, cols, decode(body, rows, cols)))
 
 
 def format_url(puzzle: Puzzle) -> str:
@@ -179,7 +200,8 @@ def format_url(puzzle: Puzzle) -> str:
             raise FormatError(f"a {genre.title} URL needs the puzzle's rooms")
         body = encode_room_body(puzzle.clue_map, puzzle.rooms, puzzle.rows, puzzle.cols)
     else:
-        body = encode_body(puzzle.clue_map, puzzle.rows, puzzle.cols)
+        encode = BODIES[genre.pzpr_file][0] if genre.pzpr_file in BODIES else encode_body
+        body = encode(puzzle.clue_map, puzzle.rows, puzzle.cols)
     return address(genre.url_name, puzzle.rows, puzzle.cols, body)
 
 
@@ -475,6 +497,91 @@ def decode_room_body(body: str, rows: int, cols: int) -> tuple[dict[Cell, int | 
     numbers = _decode_numbers(body[across + down:], len(members), _RoomWords(rows, cols, across + down))
     clues = {room_top(cols, members[room]): number for room, number in numbers.items()}
     return dict(sorted(clues.items())), rooms
+
+
+# -- the body of a board of numbers (pzpr's Hitori) -------------------------------------
+
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_BASE36_VALUE = {ch: value for value, ch in enumerate(_BASE36)}
+MAX_NUMBER_GRID = 36 * 36 - 1
+"""The largest number pzpr's Hitori body can write (``-zz``)."""
+
+
+def encode_number_grid(clues: Mapping[Cell, int | None], rows: int, cols: int) -> str:
+    """The body of a URL in pzpr's Hitori layout (its ``encodeHitori``): every cell in turn, a number
+    as one base-36 digit (0-35) or ``-`` and two (36-1295), a ``?`` as ``@``, a cell without a number
+    as ``.``.
+
+    >>> encode_number_grid({0: 3, 1: 16, 2: 35, 3: 36, 4: None}, 2, 3)
+    '3gz-10@.'
+    """
+    out: list[str] = []
+    for cell in range(rows * cols):
+        if cell not in clues:
+            out.append(".")
+            continue
+        number = clues[cell]
+        if number is None:
+            out.append("@")
+        elif 0 <= number < 36:
+            out.append(_BASE36[number])
+        elif 36 <= number <= MAX_NUMBER_GRID:
+            out.append("-" + _BASE36[number // 36] + _BASE36[number % 36])
+        else:
+            r, c = divmod(cell, cols)
+            raise FormatError(f"the {number} at row {r + 1}, column {c + 1} cannot be written in a puzz.link "
+                              f"URL of this genre (0 to {MAX_NUMBER_GRID})")
+    return "".join(out)
+
+
+def decode_number_grid(body: str, rows: int, cols: int) -> dict[Cell, int | None]:
+    """Numbers by cell from a body in pzpr's Hitori layout (:func:`encode_number_grid`; ``%`` is read
+    as ``@``, as pzpr reads it).  The body must cover every cell exactly.
+
+    >>> decode_number_grid("3gz-10@.", 2, 3)
+    {0: 3, 1: 16, 2: 35, 3: 36, 4: None}
+    """
+    words = _CellWords(rows, cols)
+    size = rows * cols
+    numbers: dict[Cell, int | None] = {}
+    cell = i = 0
+    while i < len(body):
+        at = i + 1
+        if cell >= size:
+            raise FormatError(f"URL body goes on {words.past(size)} at character {at} ({body[i:i + 8]!r})")
+        ch = body[i]
+        if ch in _BASE36_VALUE:
+            numbers[cell] = _BASE36_VALUE[ch]
+            i += 1
+        elif ch == "-":
+            code = body[i + 1:i + 3]
+            if len(code) < 2:
+                raise FormatError(f"URL body is cut short: '-' at character {at} needs two base-36 digits, "
+                                  f"got {code!r}")
+            if not all(c in _BASE36_VALUE for c in code):
+                raise FormatError(f"URL body: {'-' + code!r} at character {at} is not '-' and two base-36 digits")
+            numbers[cell] = _BASE36_VALUE[code[0]] * 36 + _BASE36_VALUE[code[1]]
+            i += 3
+        elif ch in "@%":
+            numbers[cell] = None
+            i += 1
+        elif ch == ".":
+            i += 1
+        else:
+            raise FormatError(f"URL body: unknown character {ch!r} at character {at}")
+        cell += 1
+    if cell < size:
+        raise FormatError(f"URL body is truncated: {words.short(cell, size)}")
+    return numbers
+
+
+BODIES: dict[str, tuple[Callable[[Mapping[Cell, int | None], int, int], str],
+                        Callable[[str, int, int], dict[Cell, int | None]]]] = {
+    "hitori": (encode_number_grid, decode_number_grid),
+}
+"""The URL bodies of the pzprv3 layouts (:attr:`~pencilkit.frame.genre.Genre.pzpr_file`) that pzpr writes
+with a codec of their own, each its writer and its reader; a genre of any other layout without rooms has
+the number16 body (:func:`encode_body`)."""
 
 
 # -- the address around the body -----------------------------------------------

@@ -105,6 +105,14 @@ class Genre(ABC):
     has_rooms: ClassVar[bool] = False
     """Whether the board is divided into rooms (:attr:`Puzzle.rooms <pencilkit.puzzle.Puzzle.rooms>`),
     as Heyawake's is; a puzzle of the genre has rooms exactly when this is true."""
+    shaded_clues: ClassVar[bool] = False
+    """Whether a cell holding a number may be shaded like any other (a Heyawake or Hitori number's); when
+    false each clue keeps its cell unshaded from the start (:meth:`start`), as Nurikabe's and Kurodoko's do."""
+    presets: ClassVar[tuple[tuple[str, int], ...]] = (("easy", 7), ("medium", 8), ("hard", 9))
+    """The player's New puzzle buttons: ``(level, side)`` of a square board each."""
+    filled: ClassVar[bool] = False
+    """Whether every cell of a puzzle holds a number, as Hitori's does (a cell may still be left without one
+    while a puzzle is being made)."""
 
     def accepts(self, puzzle: Puzzle) -> None:
         """Raise ``PuzzleError`` unless ``puzzle`` can belong to this genre: rooms exactly when the genre

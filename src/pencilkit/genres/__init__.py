@@ -7,7 +7,7 @@ object; adding a genre is adding its package and one line to :data:`GENRES`.
 >>> find_genre("Kuromasu").name
 'kurodoko'
 >>> [genre.name for genre in all_genres()]
-['nurikabe', 'kurodoko', 'heyawake']
+['nurikabe', 'kurodoko', 'heyawake', 'hitori']
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from ..frame.board import Board
 from ..frame.genre import Genre, Violation
 from ..puzzle import Puzzle
 from .heyawake import HEYAWAKE
+from .hitori import HITORI
 from .kurodoko import KURODOKO
 from .nurikabe import NURIKABE
 
-GENRES: list[Genre] = [NURIKABE, KURODOKO, HEYAWAKE]
+GENRES: list[Genre] = [NURIKABE, KURODOKO, HEYAWAKE, HITORI]
 """Every registered genre, in the order they are listed to a user."""
 
 
@@ -45,7 +46,7 @@ def all_genres() -> list[Genre]:
 
 
 def titles() -> str:
-    """The registered genres' titles in words (``Nurikabe, Kurodoko and Heyawake``)."""
+    """The registered genres' titles in words (``Nurikabe, Kurodoko, Heyawake and Hitori``)."""
     names = [genre.title for genre in GENRES]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 

@@ -24,12 +24,13 @@ from ..frame.budget import Budget, Cancel
 from ..frame.generator import GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.solve import Solution, Status
+from ..frame.genre import Genre
 from ..genres import all_genres, find_genre
-from .mending import mending
 from ..grid import cells
 from ..hints import hint_for
 from ..puzzle import Answer, Puzzle
 from .limits import Limits
+from .mending import mending
 
 Body = dict[str, Any]
 Result = tuple[int, dict[str, Any]]
@@ -146,14 +147,24 @@ def can_generate(genre_name: str) -> bool:
     return True
 
 
+def presets_json(genre: Genre, limits: Limits) -> list[dict[str, Any]]:
+    """The New puzzle buttons of a genre (:attr:`~pencilkit.frame.genre.Genre.presets`), each
+    ``{"level", "rows", "cols"}``, none larger than the API generates."""
+    return [{"level": level, "rows": side, "cols": side}
+            for level, side in genre.presets if side <= limits.max_generate_side]
+
+
 def genres_json(limits: Limits) -> dict[str, Any]:
-    """What ``GET /api/genres`` tells the page: each genre's texts, whether its board has rooms, whether its
-    clues are drawn in circles and whether it can be generated; the levels; the limits."""
+    """What ``GET /api/genres`` tells the page: each genre's texts; whether its board has rooms, whether its
+    clues are drawn in circles, whether a numbered cell may be shaded (``shaded_clues``: a Heyawake or Hitori
+    number's, not a Nurikabe or Kurodoko clue's) and whether every cell holds a number (``filled``: Hitori);
+    whether it can be generated and its New puzzle buttons (``presets``); the levels; the limits."""
     return {
         "genres": [
             {"name": g.name, "title": g.title, "tagline": g.tagline, "summary": g.summary, "rules": g.rules,
              "words": list(g.words), "rooms": g.has_rooms, "circled": g.circled_clues,
-             "generate": can_generate(g.name)}
+             "shaded_clues": g.shaded_clues, "filled": g.filled,
+             "generate": can_generate(g.name), "presets": presets_json(g, limits)}
             for g in all_genres()
         ],
         "levels": [level.label for level in GENERATABLE],

@@ -397,50 +397,19 @@ mod tests {
     #[test]
     fn every_technique_agrees_with_every_solution() {
         let mut stream = Stream(2026);
-        let (mut steps, mut contradictions, mut solvable) = (0, 0, 0);
+        let mut tally = oracle::Tally::default();
+        let mut solvable = 0;
         for round in 0..1500 {
             let (rows, cols) = SHAPES[round % SHAPES.len()];
             let grid: Grid<1> = Grid::new(rows, cols);
             let (clues, truth) = random_puzzle(&grid, &mut stream);
-            let rs = build(&grid, &clues);
+            let ctx = context(&grid, &clues);
             let board = random_board(&grid, &clues, truth, 13, &mut stream);
-            let solutions = oracle::solutions(rs.as_ref(), &grid, &board);
+            let solutions = oracle::solutions(ctx.ruleset.as_ref(), &grid, &board);
             solvable += usize::from(!solutions.is_empty());
-            for (index, name) in TECHNIQUES.iter().enumerate() {
-                let mut trial = board.copy();
-                match rs.find(index, &mut trial, &grid) {
-                    Ok(found) => {
-                        for step in found {
-                            assert!(step.cells().any() && step.cells().within(&board.undecided()), "{name}: {step:?}");
-                            let wrong = oracle::disagreement(&solutions, step.shade, step.unshade);
-                            assert!(
-                                wrong.is_empty(),
-                                "{name} got {wrong:?} wrong: {step:?} on {clues:?} {board:?}",
-                                board = (board.shaded, board.unshaded)
-                            );
-                            steps += 1;
-                        }
-                    }
-                    Err(Stop::Contradiction(found)) => {
-                        assert!(solutions.is_empty(), "{name}: {found:?} on {clues:?} with solutions {solutions:?}");
-                        contradictions += 1;
-                    }
-                    Err(other) => panic!("{name} stopped: {other:?}"),
-                }
-            }
-            let order = rs.candidates(&mut board.copy(), &grid).expect("candidates");
-            assert_eq!(order.len() as u32, board.undecided().count());
-            assert_eq!(order.iter().copied().collect::<B>(), board.undecided());
-            if !solutions.is_empty() {
-                let ctx = context(&grid, &clues);
-                let mut trial = board.copy();
-                ctx.run(&mut trial, Level::Expert, &mut Trace::new(false), None, &Budget::unlimited())
-                    .expect("solvable");
-                for s in &solutions {
-                    assert!(trial.shaded.within(s) && !trial.unshaded.meets(s));
-                }
-            }
+            oracle::held(&ctx, TECHNIQUES, &board, &solutions, &mut tally, &clues);
         }
+        let (steps, contradictions): (usize, usize) = (tally.steps.iter().sum(), tally.contradictions.iter().sum());
         assert!(steps > 1000 && contradictions > 200 && solvable > 300, "{steps} {contradictions} {solvable}");
     }
 

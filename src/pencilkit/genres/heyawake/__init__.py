@@ -27,26 +27,16 @@ a number counts the black cells of its room, and its own cell may be black.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ...errors import PuzzleError
 from ...frame.board import Board
-from ...frame.ruleset import Ruleset
 from ...puzzle import Puzzle
-from ..encoded import SatFinished
+from ..native import CoreGenre
 from . import rules
 
-SHORT_PROBE_STEPS = 4
-"""Steps within which ``short_contradiction`` (hard) must refute an assumption."""
-LONG_PROBE_STEPS = 24
-"""Steps within which ``contradiction`` (expert) must refute an assumption."""
 
-if TYPE_CHECKING:
-    from ...engines.sat import Encoder
-    from ...frame.generator import GenreGenerator
-
-
-class Heyawake(SatFinished):
+class Heyawake(CoreGenre):
     name: ClassVar[str] = "heyawake"
     aliases: ClassVar[tuple[str, ...]] = ("heya", "ayeheya-free")
     title: ClassVar[str] = "Heyawake"
@@ -62,6 +52,7 @@ class Heyawake(SatFinished):
     janko_name: ClassVar[str | None] = "heyawake"
     penpa_tag: ClassVar[str | None] = "heyawake"
     has_rooms: ClassVar[bool] = True
+    shaded_clues: ClassVar[bool] = True
 
     def validate(self, puzzle: Puzzle) -> None:
         """At most one number a room, each from 0 to the most black cells the room can hold apart."""
@@ -87,30 +78,6 @@ class Heyawake(SatFinished):
     def start(self, puzzle: Puzzle) -> Board:
         """The empty board: a number decides nothing of its own cell."""
         return self.ruleset.board(puzzle)
-
-    def build_ruleset(self) -> Ruleset:
-        from .. import black_white
-        from . import wording
-        from .techniques import TECHNIQUES
-
-        return Ruleset(
-            techniques=TECHNIQUES,
-            native=self.name,
-            probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
-            words=self.words,
-            sentences={**wording.SENTENCES, **black_white.SENTENCES},
-            broken={**wording.BROKEN, **black_white.BROKEN},
-        )
-
-    def sat_encoder(self) -> Encoder:
-        from .sat import encode
-
-        return encode
-
-    def generator(self) -> GenreGenerator:
-        from .generate import GENERATOR
-
-        return GENERATOR
 
 
 HEYAWAKE = Heyawake()

@@ -23,24 +23,14 @@ probing and search live here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ...frame.ruleset import Ruleset
 from ..clued import CluedGenre
+from ..native import CoreGenre
 from . import rules
 
-SHORT_PROBE_STEPS = 4
-"""Steps within which ``short_contradiction`` (hard) must refute an assumption."""
-LONG_PROBE_STEPS = 24
-"""Steps within which ``contradiction`` (expert) must refute an assumption."""
 
-
-if TYPE_CHECKING:
-    from ...engines.sat import Encoder
-    from ...frame.generator import GenreGenerator
-
-
-class Kurodoko(CluedGenre):
+class Kurodoko(CluedGenre, CoreGenre):
     name: ClassVar[str] = "kurodoko"
     aliases: ClassVar[tuple[str, ...]] = ("kuromasu", "kurodoko-kuromasu", "where-is-black")
     title: ClassVar[str] = "Kurodoko"
@@ -59,30 +49,6 @@ class Kurodoko(CluedGenre):
     def max_clue(self, rows: int, cols: int) -> int:
         """A clue sees at most its row and its column: ``rows + cols - 1`` cells."""
         return rows + cols - 1
-
-    def build_ruleset(self) -> Ruleset:
-        from .. import black_white
-        from . import wording
-        from .techniques import TECHNIQUES
-
-        return Ruleset(
-            techniques=TECHNIQUES,
-            native=self.name,
-            probes=self.probes(SHORT_PROBE_STEPS, LONG_PROBE_STEPS),
-            words=self.words,
-            sentences={**wording.SENTENCES, **black_white.SENTENCES},
-            broken={**wording.BROKEN, **black_white.BROKEN},
-        )
-
-    def sat_encoder(self) -> Encoder:
-        from .sat import encode
-
-        return encode
-
-    def generator(self) -> GenreGenerator:
-        from .generate import GENERATOR
-
-        return GENERATOR
 
 
 KURODOKO = Kurodoko()

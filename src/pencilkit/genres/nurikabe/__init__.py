@@ -10,18 +10,14 @@ Example (``nurikabe:3x3:.,.,.,.,.,.,5,.,1``)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ...frame.ruleset import Ruleset
 from ..clued import CluedGenre
+from ..native import CoreGenre
 from . import rules
 
-if TYPE_CHECKING:
-    from ...engines.sat import Encoder
-    from ...frame.generator import GenreGenerator
 
-
-class Nurikabe(CluedGenre):
+class Nurikabe(CluedGenre, CoreGenre):
     name: ClassVar[str] = "nurikabe"
     aliases: ClassVar[tuple[str, ...]] = ("islands", "nuri")
     title: ClassVar[str] = "Nurikabe"
@@ -35,32 +31,11 @@ class Nurikabe(CluedGenre):
     pzpr_file: ClassVar[str | None] = "merged"
     janko_name: ClassVar[str | None] = "nurikabe"
     penpa_tag: ClassVar[str | None] = "nurikabe"
+    probe_steps: ClassVar[tuple[int, ...]] = (6, 20, 40)
+    kits: ClassVar[tuple[str, ...]] = ()
 
     def max_clue(self, rows: int, cols: int) -> int:
         return rows * cols
-
-    def build_ruleset(self) -> Ruleset:
-        from . import wording
-        from .techniques import TECHNIQUES
-
-        return Ruleset(
-            techniques=TECHNIQUES,
-            native=self.name,
-            probes=self.probes(6, 20, 40),
-            words=self.words,
-            sentences={**wording.SENTENCES},
-            broken={**wording.BROKEN},
-        )
-
-    def sat_encoder(self) -> Encoder:
-        from .sat import encode
-
-        return encode
-
-    def generator(self) -> GenreGenerator:
-        from .generate import GENERATOR
-
-        return GENERATOR
 
 
 NURIKABE = Nurikabe()

@@ -17,7 +17,9 @@
 // any other, its number drawn white once shaded and its dot in a corner.  A
 // board of rooms (puzzle.rooms) has its room borders drawn bold, and a genre
 // printed with its clues in circles (Kurodoko: the ``circled`` option) has
-// them drawn in circles.
+// them drawn in circles.  In a genre with a number in every cell (Hitori: the
+// ``filled`` option) a dot is drawn as a ring around the cell's number, as
+// Tatham's Singles circles a number kept white.
 //
 // For screen readers the SVG is an ARIA grid of rows ("Row 3") of cells, each
 // labelled with its position and state ("row 3, column 4, clue 5, shaded"); the
@@ -47,11 +49,13 @@ export function nextState(state) {
 }
 
 export class BoardView {
-  /** ``circled(genre)`` says whether a genre's clues are drawn in circles. */
-  constructor(container, { onGesture, circled = () => false }) {
+  /** ``circled(genre)`` says whether a genre's clues are drawn in circles, ``filled(genre)`` whether every
+   * cell of the genre holds a number (its dots are then rings around the numbers). */
+  constructor(container, { onGesture, circled = () => false, filled = () => false }) {
     this.container = container;
     this.onGesture = onGesture;
     this.circled = circled;
+    this.filled = filled;
     this.puzzle = null;
     this.marks = [];
     this.cursor = 0;
@@ -90,6 +94,7 @@ export class BoardView {
     this.dotEls = [];
     this.numeralEls = [];
     const circled = Boolean(this.circled(puzzle.genre));
+    const filled = Boolean(this.filled(puzzle.genre));
     let row = null;
     for (let i = 0; i < puzzle.rows * puzzle.cols; i++) {
       const [x, y] = this.origin(i);
@@ -103,10 +108,7 @@ export class BoardView {
                                  id: `${this.prefix}-cell-${i}`, role: "gridcell",
                                  "aria-colindex": (i % puzzle.cols) + 1 }, row);
       this.cellEls.push(rect);
-      // a number keeps the middle of its cell: its dot goes in the lower right corner
-      const dot = clue
-        ? svg("circle", { cx: x + CELL - 8, cy: y + CELL - 8, r: 3.5, class: "dot", "aria-hidden": "true" }, row)
-        : svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5, class: "dot", "aria-hidden": "true" }, row);
+      const dot = this.dot(x, y, clue, filled, row);
       this.dotEls.push(dot);
       let text = null;
       if (clue && circled) {
@@ -130,6 +132,18 @@ export class BoardView {
     this.listen(root);
     for (let i = 0; i < this.marks.length; i++) this.drawCell(i);
     this.drawCursor();
+  }
+
+  /** A cell's dot: a ring around its number in a genre of numbers in every cell; else, as a number keeps the
+   * middle of its cell, a dot in the lower right corner of a numbered cell and in the middle of any other. */
+  dot(x, y, clue, filled, parent) {
+    const attrs = { class: "dot", "aria-hidden": "true" };
+    if (clue && filled) {
+      return svg("circle", { ...attrs, cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 4, class: "dot ring-dot" },
+                 parent);
+    }
+    if (clue) return svg("circle", { ...attrs, cx: x + CELL - 8, cy: y + CELL - 8, r: 3.5 }, parent);
+    return svg("circle", { ...attrs, cx: x + CELL / 2, cy: y + CELL / 2, r: 4.5 }, parent);
   }
 
   /** The hatching the colour-blind palette lays over a broken rule's cells. */

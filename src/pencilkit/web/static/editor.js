@@ -8,6 +8,12 @@
 // for the board before it, and an answer is shown only if no edit came after
 // its request.
 //
+// In a genre with a number in every cell (Hitori: ``filled`` in /api/genres)
+// numbers are typed one after another: a number that no further digit can
+// make longer (the numbers run up to the board's longer side) moves the
+// cursor on to the next cell, and a digit that cannot make it longer starts
+// the next cell's.
+//
 // It lives beside the player (player.js) and leaves it alone: the Edit
 // button swaps the player's sections for the editor's (body.editing), and
 // "Play this puzzle" hands the puzzle's ID to the player.
@@ -259,6 +265,11 @@ class Editor {
     return Boolean(this.genreInfo()?.rooms);
   }
 
+  /** Whether every cell of the genre holds a number (Hitori). */
+  isFilled() {
+    return Boolean(this.genreInfo()?.filled);
+  }
+
   /** Load a state (genre, rows, cols, tokens, walls); ``record`` keeps the old one for undo. */
   setState(state, record = true) {
     if (record && this.state) this.remember();
@@ -403,7 +414,8 @@ class Editor {
     return this.hasRooms() ? `${id}:${this.rooms().join(",")}` : id;
   }
 
-  /** A bound on the number a clue at ``cell`` can have: its room's size, or the board's (the server
+  /** A bound on the number a clue at ``cell`` can have: its room's size; in a genre of numbers in every cell
+   *  the board's longer side (as puzz.link bounds a Hitori number); else the board's size (the server
    *  checks the genre's own bound and names it). */
   maxNumber(cell) {
     const { rows, cols } = this.state;
@@ -411,7 +423,7 @@ class Editor {
       const rooms = this.rooms();
       return rooms.filter((r) => r === rooms[cell]).length;
     }
-    return rows * cols;
+    return this.isFilled() ? Math.max(rows, cols) : rows * cols;
   }
 
   minNumber() {
@@ -493,6 +505,13 @@ class Editor {
 
   /** How to edit: by mouse and keys, or by touch (taps on the board and the digits under it). */
   howText(touch) {
+    if (this.isFilled()) {
+      const pick = touch ? "Tap a cell, then the digits below" : "Click a cell, then type the digits";
+      return `${pick}: a number in every cell, up to ${Math.max(this.state.rows, this.state.cols)}. The cursor ` +
+             "moves on once a number is complete, so a row is typed in one go; " +
+             (touch ? "tap the cell again to count up; ⌫ erases a digit, Clear empties the cell."
+                    : "arrows move, backspace erases, a click on the selected cell counts up.");
+    }
     if (touch) {
       return this.hasRooms()
         ? "Tap a cell, then a digit below (tap the cell again to count up; Clear empties it); tap a border, " +
@@ -561,13 +580,25 @@ class Editor {
     }
   }
 
-  /** Shade cells faintly (a solution shown, or what is known before the hardest step, its white cells dotted). */
+  /** Shade cells faintly (a solution shown, or what is known before the hardest step, its white cells dotted:
+   *  a number's too in a genre whose numbers may be shaded, in its corner or, with a number in every cell, as
+   *  a ring around it). */
   under(rowsText, dots = false) {
+    const genre = this.genreInfo();
     rowsText.join("").split("").forEach((ch, i) => {
       const [x, y] = this.origin(i);
-      if (ch === "#") svg("rect", { x, y, width: CELL, height: CELL, class: "ed-shade", "data-cell": i }, this.underEl);
-      else if (dots && ch === "-" && this.state.tokens[i] === ".") {
-        svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 3.5, class: "ed-dot" }, this.underEl);
+      const empty = this.state.tokens[i] === ".";
+      if (ch === "#") {
+        svg("rect", { x, y, width: CELL, height: CELL, class: "ed-shade", "data-cell": i }, this.underEl);
+        return;
+      }
+      if (!dots || ch !== "-") return;
+      if (empty) svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 3.5, class: "ed-dot" }, this.underEl);
+      else if (genre?.filled) {
+        svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 4, class: "ed-dot ed-ring-dot",
+                        "data-cell": i }, this.underEl);
+      } else if (genre?.shaded_clues) {
+        svg("circle", { cx: x + CELL - 8, cy: y + CELL - 8, r: 3, class: "ed-dot", "data-cell": i }, this.underEl);
       }
     });
   }
@@ -751,6 +782,10 @@ class Editor {
       return true;
     }
     const token = this.state.tokens[cell];
+    if (/^[0-9]$/.test(key) && this.isFilled()) {
+      this.typeInTurn(cell, key);
+      return true;
+    }
     if (/^[0-9]$/.test(key)) {
       const now = performance.now();
       const going = this.typing && this.typing.cell === cell && now - this.typing.at < TYPING_MS && /^\d+$/.test(token);
@@ -769,6 +804,27 @@ class Editor {
     else if (key === "-") this.step(cell, -1);
     else return false;
     return true;
+  }
+
+  /** A digit typed in a genre of numbers in every cell: it makes the number being typed at ``cell`` longer
+   *  if it can, else it starts the number of the next cell; a number no digit can make longer moves the
+   *  cursor on.  No number starts with 0. */
+  typeInTurn(cell, key) {
+    const max = this.maxNumber(cell);
+    const token = this.state.tokens[cell];
+    const going = this.typing?.cell === cell && /^\d+$/.test(token);
+    let number = going ? Number(token + key) : Number(key);
+    if (going && number > max) {  // the number at cell is complete: the digit is the next cell's
+      cell = Math.min(cell + 1, this.state.tokens.length - 1);
+      number = Number(key);
+    }
+    if (number < 1 || number > max) return;
+    const done = number * 10 > max;
+    this.cursor = done ? Math.min(cell + 1, this.state.tokens.length - 1) : cell;
+    this.typing = done ? null : { cell, at: performance.now() };
+    this.showCursor = true;
+    this.setToken(cell, String(number));
+    this.drawCursor();
   }
 
   // -- the live inspection ---------------------------------------------------------
@@ -803,7 +859,9 @@ class Editor {
     this.drawResult();
     const rooms = this.hasRooms() && this.roomCount() < 2;
     this.say("empty", rooms ? "Draw room borders to split the board into rooms, then write a number in some of them."
-                            : "Write a clue in a cell; the editor then tells you what the puzzle has.");
+      : this.isFilled() ? "Write a number in every cell, row by row: the cursor moves on once a number is " +
+                          "complete; the editor then tells you what the puzzle has."
+        : "Write a clue in a cell; the editor then tells you what the puzzle has.");
   }
 
   roomCount() {
@@ -869,7 +927,9 @@ class Editor {
       } else {
         detail = "Every cell follows from the clues at once.";
       }
-      this.say("unique", detail, ` · rated ${found.rating}`);
+      const checks = (found.checks || []).map((check) => ` Check: ${check.message}.`).join("");
+      const score = found.difficulty ? `, score ${found.difficulty.score}` : "";
+      this.say("unique", detail + checks, ` · rated ${found.rating}${score}`);
     } else if (found.status === "several") {
       const count = found.differ.length;
       const which = count === 1 ? "highlighted cell differs" : `${count} highlighted cells differ`;
@@ -902,8 +962,10 @@ class Editor {
     }
     if (found.suggestion) return found.suggestion.message;
     if (found.status === "several" && found.differ.length) {
-      return `add a clue in one of the highlighted cells (such as ${cellName(found.differ[0], this.state.cols)}), ` +
-             "where the two solutions differ";
+      const where = `one of the highlighted cells (such as ${cellName(found.differ[0], this.state.cols)}), where ` +
+                    "the two solutions differ";
+      // a genre of numbers in every cell has no room for one more: a number changes instead
+      return this.isFilled() ? `change the number in ${where}` : `add a clue in ${where}`;
     }
     if (found.status === "none") return noneAdvice(found.mending);
     return null;

@@ -48,7 +48,8 @@ class Player {
     this.paused = false;
     this.solveError = null;
     this.board = new BoardView($("board"), { onGesture: (changes) => this.commit(changes),
-                                             circled: (genre) => this.genreInfo(genre)?.circled });
+                                             circled: (genre) => this.genreInfo(genre)?.circled,
+                                             filled: (genre) => this.genreInfo(genre)?.filled });
     this.view = new View({ play: $("board").closest(".play"), stage: $("stage"), board: $("board") });
   }
 
@@ -215,16 +216,32 @@ class Player {
     }));
   }
 
-  /** The genre new puzzles are made in, and whether they can be. */
+  /** The genre new puzzles are made in, its preset buttons, and whether they can be. */
   chooseGenre(name) {
     const genre = this.genreInfo(name);
     if (!genre) return;
     $("genre").value = name;
+    this.drawPresets(genre);
     const note = $("generate-note");
     note.hidden = genre.generate;
     note.textContent = genre.generate ? "" :
       `Generation is not available for ${genre.title} yet: paste a ${genre.title} puzzle ID or puzz.link URL below to play one.`;
     for (const button of document.querySelectorAll("#presets button, #new-puzzle")) button.disabled = !genre.generate;
+  }
+
+  /** The genre's New puzzle buttons ("Easy 5×5"), as /api/genres lists them; the page's own when it lists none. */
+  drawPresets(genre) {
+    if (!Array.isArray(genre.presets) || !genre.presets.length) return;
+    const box = $("presets");
+    if (box.dataset.genre === genre.name) return;
+    box.dataset.genre = genre.name;
+    box.replaceChildren(...genre.presets.map(({ level, rows, cols }) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      Object.assign(button.dataset, { level, rows, cols });
+      button.textContent = `${level[0].toUpperCase()}${level.slice(1)} ${rows}×${cols}`;
+      return button;
+    }));
   }
 
   // -- games ------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Hitori: formats (and, as they land, rules, techniques and corpus)."""
