@@ -102,13 +102,15 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
 
 def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,
              count: int = 1, seconds: float | None = None, style: str | None = None,
-             symmetry: str = "none", cancel: Cancel | None = None) -> list[Generated]:
+             symmetry: str = "none", cancel: Cancel | None = None,
+             scores: tuple[int, int] | None = None) -> list[Generated]:
     """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``.
 
     ``seconds`` apply to each puzzle (by default
     :data:`pencilkit.frame.generate.DEFAULT_SECONDS`); setting ``cancel`` calls the
     work off; ``symmetry`` (``none``, ``rot2``, ``rot4`` or ``mirror``) makes the
-    clue positions symmetric where the genre can; see
+    clue positions symmetric where the genre can; ``scores`` (lowest, highest) asks for a difficulty score in
+    that range beside the level (:mod:`pencilkit.frame.difficulty`); see
     :func:`pencilkit.frame.generate.generate`.
     """
     from .frame import generate as generation
@@ -116,4 +118,4 @@ def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, se
     found = find_genre(genre) if isinstance(genre, str) else genre
     per_puzzle = generation.DEFAULT_SECONDS if seconds is None else seconds
     return generation.generate(found, rows, cols, level, seed=seed, count=count, seconds=per_puzzle, style=style,
-                               symmetry=symmetry, cancel=cancel)
+                               symmetry=symmetry, cancel=cancel, scores=scores)

@@ -27,7 +27,7 @@ def test_formats(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "nurikabe", "4x6", "--level", "easy", "--seed", "3", "--format", fmt]) == 0
     out = capsys.readouterr().out
     head, rest = out.split("\n", 1)
-    assert head.startswith("# rating easy · seed 3")
+    assert head.startswith("# rating easy, score 1") and " · seed 3 · " in head
     body, solution = rest.split("# solution\n")
     puzzle = parse(body)
     assert (puzzle.rows, puzzle.cols) == (4, 6)

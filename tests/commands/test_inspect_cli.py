@@ -24,14 +24,16 @@ def test_a_unique_puzzle_exits_0_with_its_rating_and_hardest_step(capsys: pytest
     code, out, _ = run(capsys, UNIQUE)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("unique · rating medium")
-    assert lines[1].startswith("hardest: step 2, medium · room_patterns:")
+    assert lines[0].startswith("unique · rating medium, score 2")
+    assert lines[1].startswith("bottlenecks: 1 phase of medium steps alone, at most 1 in a row")
+    assert lines[2].startswith("hardest: step 2, medium · room_patterns:")
     assert lines[-4:] == ["----", "-#--", "--#-", "-#--"]
     code, out, _ = run(capsys, UNIQUE, "--json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "unique" and data["rating"] == "medium"
     assert data["hardest"]["technique"] == "room_patterns" and data["hardest"]["number"] == 2
     assert data["solutions"] == [["----", "-#--", "--#-", "-#--"]]
+    assert data["difficulty"]["score"] // 100 == 2 and data["difficulty"]["bottlenecks"] == 1
 
 
 def test_several_solutions_exit_1_with_the_cells_that_differ_and_a_clue(capsys: pytest.CaptureFixture[str]) -> None:

@@ -93,11 +93,12 @@ def test_a_failing_slot_is_tried_twice_then_reported(tmp_path: Path, monkeypatch
     real = building.make_slot
     calls: list[str] = []
 
-    def flaky(slot: Any, attempt: int, budget: float, style: str | None, symmetry: str = "none") -> dict[str, Any]:
+    def flaky(slot: Any, attempt: int, budget: float, style: str | None, symmetry: str = "none",
+              scores: tuple[int, int] | None = None) -> dict[str, Any]:
         calls.append(slot.key)
         if slot.key == bad:
             raise RuntimeError("the worker fell over")
-        return real(slot, attempt, budget, style, symmetry)
+        return real(slot, attempt, budget, style, symmetry, scores)
 
     monkeypatch.setattr(building, "make_slot", flaky)
     lines: list[str] = []

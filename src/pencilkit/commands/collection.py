@@ -50,6 +50,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
                        help="run on a Dask cluster instead of local processes (needs dask.distributed)")
     build.add_argument("--json", action="store_true", help="print the build's tally as JSON")
+    build.add_argument("--score", default=None, metavar="LOW-HIGH",
+                       help="a difficulty score range beside the levels, such as 330-360 (docs/difficulty.md)")
     build.add_argument("--spec", default=None, metavar="FILE.toml",
                        help="read the spec from a TOML file (keys: genre, sizes, levels, count, seed, "
                             "time_budget, style, symmetry); the options above are for what it leaves out")
@@ -108,7 +110,8 @@ def run_show(args: argparse.Namespace) -> int:
     from ..formats import read_puzzle
 
     puzzle = read_puzzle(chosen["puzzle"])
-    print(f"# {chosen.get('slot') or chosen.get('name')} · rating {chosen['rating']} · seed {chosen.get('seed')}")
+    score = "" if chosen.get("score") is None else f" · score {chosen['score']}"
+    print(f"# {chosen.get('slot') or chosen.get('name')} · rating {chosen['rating']}{score} · seed {chosen.get('seed')}")
     print(puzzle)
     print("# solution")
     print("\n".join(chosen["solution"]))
@@ -119,16 +122,21 @@ def run_build(args: argparse.Namespace) -> int:
     from ..store.build import build, local_pool
     from ..store.database import Store
     from ..store.spec import CollectionSpec
+    from .generate import parse_scores
 
     if args.spec is not None:
         _read_spec(args)
+    scores = None if args.score is None else parse_scores(args.score)
     spec = CollectionSpec.parse(args.genre, args.sizes, args.levels, count=args.count, seed=args.seed,
-                                time_budget=args.time_budget, style=args.style, symmetry=args.symmetry)
+                                time_budget=args.time_budget, style=args.style, symmetry=args.symmetry,
+                                scores=scores)
     pool = _dask_pool(args.scheduler) if args.scheduler else (lambda: local_pool(args.jobs))
     with Store(args.db) as store:
         described: list[object] = [spec.genres, spec.sizes, spec.levels, spec.count, spec.seed, spec.style]
-        if spec.symmetry != "none":  # (a store made before symmetry existed keeps its spec text)
+        if spec.symmetry != "none" or spec.scores is not None:  # (older stores keep their spec text)
             described.append(spec.symmetry)
+        if spec.scores is not None:
+            described.append(list(spec.scores))
         spec_text = json.dumps(described)
         known = store.meta("spec")
         if known is not None and known != spec_text:
@@ -150,7 +158,7 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 SPEC_KEYS = {"genre": str, "genres": str, "sizes": str, "levels": str, "count": int, "seed": int,
-             "time_budget": float, "style": str, "symmetry": str}
+             "time_budget": float, "style": str, "symmetry": str, "score": str}
 
 
 def _read_spec(args: argparse.Namespace) -> None:

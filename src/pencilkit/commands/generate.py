@@ -16,7 +16,7 @@ import sys
 from ..api import generate
 from ..errors import PencilkitError
 from ..formats import FORMATS, write_puzzle
-from ..frame.generate import DEFAULT_SECONDS
+from ..frame.generate import DEFAULT_SECONDS, check_scores
 from ..frame.generator import Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.symmetry import Symmetry
@@ -43,21 +43,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--symmetry", default="none", choices=[k.value for k in Symmetry],
                         help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "
                              "turns (rot4, square boards) or a mirror (mirror); Nurikabe and Kurodoko (default none)")
+    parser.add_argument("--score", default=None, metavar="LOW-HIGH",
+                        help="a difficulty score range beside the level (hard scores 300-399; see "
+                             "docs/difficulty.md), such as 330-360")
     parser.add_argument("--format", "-f", default="text", choices=FORMAT_CHOICES,
                         help="how to print each puzzle (default text)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     add_jobs(parser)
 
 
-Task = tuple[str, int, int, Level, int, float, "str | None", str]
-"""One puzzle to make: genre, rows, cols, level, seed, time budget, style, symmetry."""
+Task = tuple[str, int, int, Level, int, float, "str | None", str, "tuple[int, int] | None"]
+"""One puzzle to make: genre, rows, cols, level, seed, time budget, style, symmetry, score range."""
 
 
 def make(task: Task) -> Generated | str:
     """The puzzle of one seed, or why there is none (a worker's job)."""
-    genre, rows, cols, level, seed, budget, style, symmetry = task
+    genre, rows, cols, level, seed, budget, style, symmetry, scores = task
     try:
-        return generate(genre, rows, cols, level, seed=seed, seconds=budget, style=style, symmetry=symmetry)[0]
+        return generate(genre, rows, cols, level, seed=seed, seconds=budget, style=style, symmetry=symmetry,
+                        scores=scores)[0]
     except GenerationFailed as failed:
         return str(failed)
 
@@ -67,17 +71,23 @@ def run(args: argparse.Namespace) -> int:
     level = Level.parse(args.level, among=GENERATABLE)
     if args.seed is not None and args.seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {args.seed}")
+    scores = None if args.score is None else parse_scores(args.score)
+    if scores is not None:
+        check_scores(level, scores)
     seed = random.SystemRandom().randrange(2**31) if args.seed is None else args.seed
-    tasks: list[Task] = [(args.genre, rows, cols, level, seed + k, args.time_budget, args.style, args.symmetry)
-                         for k in range(args.count)]
+    tasks: list[Task] = [(args.genre, rows, cols, level, seed + k, args.time_budget, args.style, args.symmetry,
+                          scores) for k in range(args.count)]
     worst = EXIT_OK
     for k, made in enumerate(in_order(make, tasks, args.jobs)):  # each puzzle as soon as it is made, in seed order
         if isinstance(made, str):
             print(f"pencilkit: seed {seed + k}: generation failed: {made}", file=sys.stderr)
             worst = EXIT_FAIL
             continue
-        if not made.exact:
+        if not made.exact or outside(made, scores):
             worst = EXIT_FAIL
+        if outside(made, scores):
+            print(f"pencilkit: seed {made.seed}: no {made.rating.label} puzzle scored {args.score} in the time; "
+                  f"this one scores {made.score}", file=sys.stderr)
         if args.json:
             emit_json(made.to_json())
         else:
@@ -87,12 +97,30 @@ def run(args: argparse.Namespace) -> int:
     return worst
 
 
+def parse_scores(text: str) -> tuple[int, int]:
+    """``LOW-HIGH`` (or one score) as a range of difficulty scores."""
+    low, dash, high = text.strip().partition("-")
+    try:
+        first = int(low)
+        last = int(high) if dash else first
+    except ValueError:
+        raise PencilkitError(f"bad score range {text!r}: write LOW-HIGH, such as 330-360") from None
+    return first, last
+
+
+def outside(made: Generated, scores: tuple[int, int] | None) -> bool:
+    """Whether a puzzle rated as asked has a score outside the range asked for."""
+    return scores is not None and made.exact and made.score is not None and not scores[0] <= made.score <= scores[1]
+
+
 def describe(made: Generated, fmt: str) -> str:
     """A header line (rating, seed, timing), the puzzle in ``fmt``, and its solution."""
     rating = made.rating.label
     if not made.exact:
         rating += f" (NOT {made.requested.label}: the time budget ran out; this is the closest found)"
     shape = "" if made.symmetry is Symmetry.NONE else f" · {made.symmetry.value} symmetry"
+    if made.score is not None:
+        rating += f", score {made.score}"
     head = (f"# rating {rating} · seed {made.seed} · {made.style} style{shape} · {made.seconds * 1000:.0f} ms · "
             f"{plural(made.changes, 'candidate')}")
     solution = "\n".join(made.solution.to_rows())

@@ -41,7 +41,13 @@ def inspection_text(found: Inspection, seconds: float) -> str:
     took = f"{found.seconds * 1000:.1f} ms"
     if found.verdict is Verdict.UNIQUE:
         assert found.rating is not None
-        lines = [f"unique · rating {found.rating.label} · {took}"]
+        scored = found.difficulty
+        score = "" if scored is None else f", score {scored.score}"
+        lines = [f"unique · rating {found.rating.label}{score} · {took}"]
+        if scored is not None and scored.bottlenecks:
+            lines.append(f"bottlenecks: {plural(scored.bottlenecks, 'phase')} of {found.rating.label} steps alone, "
+                         f"at most {scored.longest} in a row")
+        lines += [f"check: {check['message']}" for check in found.checks]
         step = found.hardest
         if step is not None:
             lines.append(f"hardest: step {found.step_number}, {step.level.label} · {step.technique}: {step.why}")

@@ -277,7 +277,17 @@ def rating_json(solution: Solution) -> dict[str, Any]:
     for step in solution.steps:
         used[step.technique] = used.get(step.technique, 0) + 1
     out["techniques"] = used
+    found = solution.difficulty
+    out["difficulty"] = found.to_json() if found is not None else None
     return out
+
+
+def rating_text(solution: Solution) -> str:
+    """``hard, score 342`` (the level and the score of the path), or why there is no rating."""
+    if solution.rating is None:
+        return f"unrated ({status_word(solution.status)})"
+    found = solution.difficulty
+    return solution.rating.label if found is None else f"{solution.rating.label}, score {found.score}"
 
 
 def explain_each(args: argparse.Namespace, view: Callable[[Solution], dict[str, Any]],
@@ -297,8 +307,7 @@ def explain_each(args: argparse.Namespace, view: Callable[[Solution], dict[str, 
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    return explain_each(args, rating_json, lambda solution: solution.rating.label if solution.rating is not None
-                        else f"unrated ({status_word(solution.status)})")
+    return explain_each(args, rating_json, rating_text)
 
 
 # -- techniques ----------------------------------------------------------------

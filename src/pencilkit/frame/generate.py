@@ -59,6 +59,7 @@ from ..errors import PencilkitError
 from ..grid import MAX_SIDE
 from .board import Board, Contradiction
 from .budget import Budget, Cancel, OutOfTime, part
+from .difficulty import Difficulty, difficulty
 from .generator import (
     Assessment,
     Candidate,
@@ -112,18 +113,24 @@ def generate_one(
     seconds: float = DEFAULT_SECONDS,
     nodes: int = SEARCH_NODES,
     cancel: Cancel | None = None,
+    scores: tuple[int, int] | None = None,
 ) -> Generated:
     """One puzzle rated exactly ``level``, or the closest proven-unique one when ``seconds`` run out.
 
-    Raises :class:`GenerationFailed` when the time ends before any
-    proven-unique candidate turned up.  Setting ``cancel`` ends the run as the
-    end of its time does (every ladder run inside watches the run's budget).
+    With ``scores`` (lowest, highest), a puzzle of the level whose difficulty
+    score (:mod:`.difficulty`) falls outside them is set aside and the run
+    starts a new attempt; when the time ends, the set-aside puzzle whose score
+    came nearest is returned (rated exactly, its score outside).  Raises
+    :class:`GenerationFailed` when the time ends before any proven-unique
+    candidate turned up.  Setting ``cancel`` ends the run as the end of its
+    time does (every ladder run inside watches the run's budget).
     """
     start = time.perf_counter()
     run = Budget(seconds=seconds, cancel=cancel)
     rng = random.Random(seed)
     style = generator.style_for(rows, cols, level)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
+    aside: tuple[int, Candidate, int] | None = None
     seen: dict[tuple[str, int], Assessment] = {}
     screened: dict[tuple[str, int], int] = {}
     attempts = changes = 0
@@ -144,9 +151,14 @@ def generate_one(
                 seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
-                    confirm(candidate, genre, level, budget=run)
-                    return Generated(candidate.puzzle, candidate.solution, level, level, seed,
-                                     attempts, changes, time.perf_counter() - start, style, generator.symmetry)
+                    score = confirm(candidate, genre, level, budget=run).score
+                    miss = _outside(score, scores)
+                    if not miss:
+                        return Generated(candidate.puzzle, candidate.solution, level, level, seed, attempts,
+                                         changes, time.perf_counter() - start, style, generator.symmetry, score)
+                    if aside is None or miss < aside[0]:
+                        aside = (miss, candidate, score)
+                    break
                 if assessment.rating is not None:
                     gap = (abs(int(assessment.rating) - int(level)), -int(assessment.rating))
                     if fallback is None or gap < fallback[0]:
@@ -168,6 +180,10 @@ def generate_one(
                 candidate, screen = changed
     except OutOfTime:
         pass
+    if aside is not None:
+        _, candidate, score = aside
+        return Generated(candidate.puzzle, candidate.solution, level, level, seed, attempts, changes,
+                         time.perf_counter() - start, style, generator.symmetry, score)
     if fallback is None:
         raise GenerationFailed(
             f"no unique {rows}x{cols} puzzle found in {seconds:g} s "
@@ -268,8 +284,17 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
     return Assessment(Outcome.HARDER, rating=rating, stalled=board)
 
 
-def confirm(candidate: Candidate, genre: Genre, level: Level, *, budget: Budget | None = None) -> None:
-    """Check from scratch that the level below stalls on the candidate and ``level`` then finishes it.
+def _outside(score: int, scores: tuple[int, int] | None) -> int:
+    """How far ``score`` lies outside ``scores`` (0 inside, or with no range asked)."""
+    if scores is None:
+        return 0
+    low, high = scores
+    return max(low - score, score - high, 0)
+
+
+def confirm(candidate: Candidate, genre: Genre, level: Level, *, budget: Budget | None = None) -> Difficulty:
+    """Check from scratch that the level below stalls on the candidate and ``level`` then finishes it; the
+    difficulty of that solving path.
 
     The ladder below runs from the empty board to its fixpoint and must leave
     cells open; the ladder up to ``level`` continues from there and must
@@ -280,12 +305,14 @@ def confirm(candidate: Candidate, genre: Genre, level: Level, *, budget: Budget 
     that ladder's fixpoint, and only then a step of ``level``.
     """
     board = genre.start(candidate.puzzle)
-    genre.ruleset.run(board, max_level=Level(level - 1), budget=budget)
+    trace = Trace(record=True)
+    genre.ruleset.run(board, max_level=Level(level - 1), trace=trace, budget=budget)
     if not board.undecided:
         raise RuntimeError(f"{candidate.puzzle.id()} is finished by the ladder below {level.label}")
-    genre.ruleset.run(board, max_level=level, budget=budget)
+    genre.ruleset.run(board, max_level=level, trace=trace, budget=budget)
     if board.undecided or board.shaded != candidate.solution.shaded:
         raise RuntimeError(f"{candidate.puzzle.id()} did not rate {level.label} on a second solve")
+    return difficulty(trace.steps, level)
 
 
 def _finished(candidate: Candidate, board: Board, trace: Trace, target: Level) -> Assessment:
@@ -332,13 +359,15 @@ def generate(
     style: str | None = None,
     symmetry: Symmetry | str = Symmetry.NONE,
     cancel: Cancel | None = None,
+    scores: tuple[int, int] | None = None,
 ) -> list[Generated]:
     """``count`` puzzles of ``genre`` at ``level``; puzzle ``k`` uses seed ``seed + k``.
 
     ``seconds`` apply to each puzzle; setting ``cancel`` calls the work off.  Without a seed, one is drawn
     from the operating system and reported with each puzzle.  ``style`` is one
     of the genre generator's styles (by default its first); ``symmetry``, one
-    of its symmetries of clue positions (:mod:`.symmetry`).
+    of its symmetries of clue positions (:mod:`.symmetry`); ``scores``, the range of difficulty scores
+    asked for beside the level (:func:`check_scores`).
     """
     g = genre
     target = level if isinstance(level, Level) else Level.parse(level)
@@ -351,12 +380,23 @@ def generate(
         generator = generator.styled(style)
     generator = symmetric(generator, g.name, symmetry, rows, cols)
     check_request(generator, g.name, rows, cols, target, seconds)
+    if scores is not None:
+        check_scores(target, scores)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     elif seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {seed}")
-    return [generate_one(generator, g, rows, cols, target, seed=seed + k, seconds=seconds, cancel=cancel)
-            for k in range(count)]
+    return [generate_one(generator, g, rows, cols, target, seed=seed + k, seconds=seconds, cancel=cancel,
+                         scores=scores) for k in range(count)]
+
+
+def check_scores(level: Level, scores: tuple[int, int]) -> None:
+    """A one-line error unless ``scores`` is a range that meets ``level``'s hundred (hard: 300-399)."""
+    low, high = scores
+    first, last = 100 * int(level), 100 * int(level) + 99
+    if low > high or high < first or low > last:
+        raise PencilkitError(f"no {level.label} puzzle scores {low}-{high}: a {level.label} puzzle scores "
+                             f"{first}-{last}")
 
 
 __all__ = [
@@ -364,6 +404,7 @@ __all__ = [
     "Screen",
     "assess",
     "check_request",
+    "check_scores",
     "confirm",
     "generate",
     "generate_one",

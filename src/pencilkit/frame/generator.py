@@ -195,6 +195,8 @@ class Generated:
     """The style it was made in (the same seed makes the same puzzle in the same style)."""
     symmetry: Symmetry = Symmetry.NONE
     """The symmetry of its clue positions (part of what the seed makes, like the style)."""
+    score: int | None = None
+    """The difficulty score of its solving path (:mod:`.difficulty`; ``None`` when not rated exactly)."""
 
     @property
     def exact(self) -> bool:
@@ -213,6 +215,7 @@ class Generated:
             "seed": self.seed,
             "style": self.style,
             "symmetry": self.symmetry.value,
+            "score": self.score,
             "solution": self.solution.to_rows(),
             "attempts": self.attempts,
             "changes": self.changes,

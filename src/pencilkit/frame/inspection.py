@@ -41,9 +41,11 @@ from ..errors import PencilkitError
 from ..grid import Cell, Mask, cells
 from ..puzzle import Answer, Puzzle
 from .budget import Budget, part
+from .difficulty import Difficulty
 from .genre import Genre
 from .ladder import Step
 from .levels import Level
+from .published import unusual
 from .solve import Solution, Status, solve
 
 if TYPE_CHECKING:
@@ -51,6 +53,8 @@ if TYPE_CHECKING:
 
 INSPECT_SECONDS = 10.0
 """The time an inspection may take unless the caller says otherwise."""
+THIN_RUN = 3
+"""Bottlenecks in a row from which an inspection calls a puzzle's logic thin."""
 COUNTS_TRIED = 40
 """Suggested changes counted to two at most, before the first one (proven or not) is suggested."""
 
@@ -149,6 +153,32 @@ class Inspection:
     """The solve behind the verdict."""
 
     @property
+    def difficulty(self) -> Difficulty | None:
+        """The score of the solving path (unique only; :mod:`.difficulty`)."""
+        if self.verdict is not Verdict.UNIQUE or self.solved is None:
+            return None
+        return self.solved.difficulty
+
+    @property
+    def checks(self) -> list[dict[str, str]]:
+        """What a constructor should know of a unique puzzle: ``search`` (the techniques cannot finish it:
+        trial and error beyond them), ``thin`` (above easy, at least :data:`THIN_RUN` bottlenecks in a row:
+        long stretches where the board offers one or two deductions of its hardest level and nothing easier)
+        and ``unusual`` (a level or score unusual beside published puzzles of its size: :mod:`.published`)."""
+        out = []
+        if self.rating is Level.SEARCH:
+            out.append({"kind": "search", "message": "needs trial and error beyond the techniques"})
+        scored = self.difficulty
+        if scored is not None and scored.level > Level.EASY and scored.longest >= THIN_RUN:
+            out.append({"kind": "thin", "message": f"thin logic: {scored.longest} times in a row the board offers "
+                                                   f"only one or two {scored.level.label} deductions and nothing "
+                                                   "easier"})
+        if scored is not None:
+            cells = self.puzzle.rows * self.puzzle.cols
+            out += [{"kind": "unusual", "message": said} for said in unusual(self.puzzle.genre, cells, scored)]
+        return out
+
+    @property
     def differ(self) -> Mask:
         """The cells where the two solutions differ (several; 0 otherwise)."""
         if len(self.solutions) < 2:
@@ -169,8 +199,13 @@ class Inspection:
             "stuck": list(cells(self.stuck)),
             "suggestion": None if self.suggestion is None else self.suggestion.to_json(self.puzzle),
             "contradiction": self.contradiction,
+            "difficulty": None,
+            "checks": self.checks,
             "seconds": round(self.seconds, 4),
         }
+        scored = self.difficulty
+        if scored is not None:
+            out["difficulty"] = scored.to_json()
         step = self.hardest
         if step is not None:
             out["hardest"] = {

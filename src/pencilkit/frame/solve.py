@@ -19,6 +19,7 @@ from typing import Any
 from ..puzzle import Answer, Puzzle
 from .board import Contradiction
 from .budget import Budget, OutOfTime, part
+from .difficulty import Difficulty, difficulty
 from .genre import Genre
 from .ladder import Step, Trace
 from .levels import Level
@@ -78,6 +79,13 @@ class Solution:
     @property
     def answer(self) -> Answer | None:
         return self.solutions[0] if self.solutions else None
+
+    @property
+    def difficulty(self) -> Difficulty | None:
+        """The score and the path's bottlenecks (:mod:`.difficulty`), when the solve was recorded and rated."""
+        if self.rating is None or not self.steps:
+            return None
+        return difficulty(self.steps, self.rating)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -64,20 +64,20 @@ def canonical(puzzle: Puzzle) -> str:
 
 
 def make_slot(slot: Slot, attempt: int, time_budget: float, style: str | None,
-              symmetry: str = "none") -> dict[str, Any]:
+              symmetry: str = "none", scores: tuple[int, int] | None = None) -> dict[str, Any]:
     """Generate one slot's puzzle at ``attempt``; a dictionary for the store, or ``{"failed": reason}``."""
     seed = slot.seed(attempt)
     start = time.process_time()
     try:
         made = generate(slot.genre, slot.rows, slot.cols, slot.level, seed=seed, seconds=time_budget,
-                        style=style, symmetry=symmetry)[0]
+                        style=style, symmetry=symmetry, scores=scores)[0]
     except GenerationFailed as failed:
         return {"failed": str(failed)}
     puzzle = made.puzzle
     numbers = [number for _, number in puzzle.clues if number is not None]
     stats = {"clues": len(puzzle.clues), "ones": numbers.count(1),
              "shaded": made.solution.shaded.bit_count(), "cells": puzzle.rows * puzzle.cols,
-             "attempts": made.attempts, "changes": made.changes}
+             "attempts": made.attempts, "changes": made.changes, "score": made.score}
     return {"slot": slot.key, "genre": slot.genre, "rows": slot.rows, "cols": slot.cols, "level": slot.level,
             "index": slot.index, "attempt": attempt, "seed": seed, "puzzle": puzzle.id(),
             "canonical": canonical(puzzle), "solution": made.solution.to_rows(), "rating": made.rating.label,
@@ -139,7 +139,7 @@ def build(spec: CollectionSpec, store: Store, pool: Callable[[], Executor], *, p
                 continue
             futures: dict[Future[dict[str, Any]], str] = {
                 executor.submit(make_slot, slots[key], attempts[key], spec.time_budget, spec.style,
-                                spec.symmetry): key
+                                spec.symmetry, spec.scores): key
                 for key in todo}
             broken = False
             for future in as_completed(futures):

@@ -92,8 +92,8 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         """The exported form: one object per puzzle."""
         return {"puzzle": self.puzzle, "genre": self.genre, "rows": self.rows, "cols": self.cols,
-                "level": self.level, "rating": self.rating, "exact": self.exact, "seed": self.seed,
-                "solution": self.solution, "style": self.style, "slot": self.slot, "stats": self.stats,
+                "level": self.level, "rating": self.rating, "score": self.stats.get("score"), "exact": self.exact,
+                "seed": self.seed, "solution": self.solution, "style": self.style, "slot": self.slot, "stats": self.stats,
                 "generator": self.generator, "seconds": round(self.seconds, 3)}
 
 

@@ -64,10 +64,13 @@ class CollectionSpec:
     style: str | None = None
     symmetry: str = "none"
     """The symmetry of every puzzle's clue positions (:mod:`pencilkit.frame.symmetry`)."""
+    scores: tuple[int, int] | None = None
+    """The difficulty scores asked for beside the levels (:mod:`pencilkit.frame.difficulty`), if any."""
 
     @classmethod
     def parse(cls, genres: str, sizes: str, levels: str, *, count: int = 1, seed: int = 0,
-              time_budget: float = 60.0, style: str | None = None, symmetry: str = "none") -> CollectionSpec:
+              time_budget: float = 60.0, style: str | None = None, symmetry: str = "none",
+              scores: tuple[int, int] | None = None) -> CollectionSpec:
         """A spec from comma-separated lists (``nurikabe,kurodoko``, ``7x7,10x10``, ``easy,hard``), checked whole
         before anything is made or stored: each genre's generator must honour every size, level, the style and
         the symmetry, and the slots number at most :data:`MAX_SLOTS`."""
@@ -89,10 +92,15 @@ class CollectionSpec:
         total = len(names) * len(shapes) * len(wanted) * count
         if total > MAX_SLOTS:
             raise PencilkitError(f"the collection asks for {total} puzzles, over the limit of {MAX_SLOTS}")
+        if scores is not None:
+            from ..frame.generate import check_scores
+
+            for level in wanted:
+                check_scores(Level.parse(level), scores)
         kind = Symmetry.parse(symmetry)
         for name in names:
             _check_generator(name, shapes, wanted, style, kind, time_budget)
-        return cls(names, shapes, wanted, count, seed, time_budget, style, kind.value)
+        return cls(names, shapes, wanted, count, seed, time_budget, style, kind.value, scores)
 
     def slots(self) -> list[Slot]:
         """Every slot, genre by genre, size by size, level by level."""
