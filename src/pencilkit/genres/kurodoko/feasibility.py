@@ -33,7 +33,7 @@ from ...grid import Grid, Mask, cells
 B, E, M, H, X = Level.BOOKKEEPING, Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT
 
 SMALL_SHAPES: dict[tuple[int, int], Level] = {
-    (1, 1): B, (1, 2): E, (1, 3): M, (1, 4): H, (1, 5): H, (1, 6): H, (1, 7): H, (1, 8): H,
+    (1, 1): B, (1, 2): E, (1, 3): E, (1, 4): H, (1, 5): H, (1, 6): H, (1, 7): H, (1, 8): H,
     (1, 9): H, (1, 10): H, (1, 12): H,
     (2, 2): E, (2, 3): H, (2, 4): H, (2, 5): X,
     (3, 3): H,

@@ -7,7 +7,7 @@ black_neighbours       easy         the neighbours of a black cell are white
 clue_count             easy         a clue that sees its number already closes its
                                     view; one that can see at most its number
                                     sees everything it might
-rays                   medium       a clue's four runs are bounded integers summing
+rays                   easy         a clue's four runs are bounded integers summing
                                     to its number minus one: interval propagation
 connectivity           medium       a cell whose blackening would cut the white cells
                                     apart is white; a cell cut off from them is black
@@ -31,7 +31,7 @@ TECHNIQUES = (
     Technique("clue_count", Level.EASY, None,
               "A clue that already sees its number closes its view with black cells; one that can see at most "
               "its number sees every cell it might."),
-    Technique("rays", Level.MEDIUM, None,
+    Technique("rays", Level.EASY, None,
               "A clue's four runs sum to its number minus one; bounding each by what the others can give "
               "makes the start of a long run white, and a run pinned to one length ends at a black cell."),
     CONNECTIVITY,
