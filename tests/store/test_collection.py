@@ -20,7 +20,7 @@ import pytest
 import pencilkit
 from pencilkit.cli import main
 from pencilkit.store import build as building
-from pencilkit.store.build import build, canonical, local_pool
+from pencilkit.store.build import _repeats, build, canonical, canonical_solution, local_pool
 from pencilkit.store.database import Store
 from pencilkit.store.spec import CollectionSpec
 
@@ -52,13 +52,27 @@ def test_canonical_forms_agree_under_the_symmetries() -> None:
     assert canonical(turned) != canonical(puzzle)  # 4x3 is another shape: no quarter turns of a 3x4
 
 
+def test_solutions_compare_under_the_symmetries() -> None:
+    assert canonical_solution(["#-", "--"]) == canonical_solution(["--", "-#"]) == canonical_solution(["-#", "--"])
+    assert canonical_solution(["#--", "---"]) != canonical_solution(["-#-", "---"])
+
+
+def test_a_puzzle_whose_solution_an_earlier_slot_has_is_a_repeat() -> None:
+    """Two puzzles of a collection never share a solution, even under a symmetry; an old form (puzzle
+    alone) still counts its puzzle."""
+    one, turned, other = (canonical_solution(rows) for rows in (["#-", "--"], ["--", "-#"], ["--", "--"]))
+    done = {"a": (0, f"P1|{one}"), "b": (0, f"P2|{turned}"), "c": (0, f"P3|{other}"), "d": (0, "P1"), "e": (0, "P4")}
+    assert _repeats(["a", "b", "c", "d", "e"], done) == ["b", "d"]
+
+
 def test_a_build_makes_every_slot_once_unique_and_as_rated(tmp_path: Path) -> None:
     spec = CollectionSpec.parse(**SPEC)  # type: ignore[arg-type]
     with Store(tmp_path / "a.sqlite") as store:
         report = build(spec, store, lambda: local_pool(2), log=lambda line: None)
         records = list(store.records())
-    assert report.made == len(spec.slots()) == len(records) == 16 and not report.failed
+    assert report.made - report.repeats == len(spec.slots()) == len(records) == 16 and not report.failed
     assert len({r.canonical for r in records}) == len(records)  # no two alike under the symmetries
+    assert len({canonical_solution(r.solution) for r in records}) == len(records)  # nor two solutions
     for record in records:
         solved = pencilkit.solve(pencilkit.parse(record.puzzle))
         assert solved.status is pencilkit.Status.UNIQUE and solved.answer is not None

@@ -6,7 +6,9 @@ the same ``submit``); the driver alone writes the store.  A run goes in
 rounds.  In each, every slot not yet done is made at its current attempt;
 then puzzles that repeat an earlier slot's puzzle under a symmetry of the
 board are dropped, in slot order, and those slots move to their next
-attempt.  Because a slot's puzzle depends only on its seed, the rounds reach
+attempt; so are puzzles whose solution is an earlier slot's under a
+symmetry (two puzzles of one collection never share a solution).  A slot's
+canonical form holds both, ``puzzle|solution``.  Because a slot's puzzle depends only on its seed, the rounds reach
 the same collection whatever order the answers come in, and a run that was
 killed and started again reaches the same collection as one that was not.
 """
@@ -36,11 +38,8 @@ TRIES = 2
 """Times a failing slot is run (a budget that ran out, a worker that died) before it is reported."""
 
 
-def canonical(puzzle: Puzzle) -> str:
-    """The least puzzle ID among the puzzle's images under the board's symmetries (8 for a square, else 4)."""
-    rows, cols = puzzle.rows, puzzle.cols
-    clues = puzzle.clue_map
-    images = []
+def images(rows: int, cols: int) -> list[tuple[int, int, Callable[[int, int], tuple[int, int]]]]:
+    """The board's symmetries (8 for a square, else 4): each the shape it maps to and where a cell goes."""
     maps: list[tuple[int, int, Callable[[int, int], tuple[int, int]]]] = [
         (rows, cols, lambda r, c: (r, c)),
         (rows, cols, lambda r, c: (r, cols - 1 - c)),
@@ -54,13 +53,35 @@ def canonical(puzzle: Puzzle) -> str:
             (cols, rows, lambda r, c: (cols - 1 - c, r)),
             (cols, rows, lambda r, c: (cols - 1 - c, rows - 1 - r)),
         ]
-    for new_rows, new_cols, move in maps:
+    return maps
+
+
+def canonical(puzzle: Puzzle) -> str:
+    """The least puzzle ID among the puzzle's images under the board's symmetries (8 for a square, else 4)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    clues = puzzle.clue_map
+    found = []
+    for new_rows, new_cols, move in images(rows, cols):
         moved = {}
         for cell, number in clues.items():
             r, c = move(*divmod(cell, cols))
             moved[r * new_cols + c] = number
-        images.append(Puzzle.make(puzzle.genre, new_rows, new_cols, moved).id())
-    return min(images)
+        found.append(Puzzle.make(puzzle.genre, new_rows, new_cols, moved).id())
+    return min(found)
+
+
+def canonical_solution(solution: list[str]) -> str:
+    """The least of a solution's images (its rows joined by ``/``) under the board's symmetries."""
+    rows, cols = len(solution), len(solution[0]) if solution else 0
+    found = []
+    for new_rows, new_cols, move in images(rows, cols):
+        grid = [["-"] * new_cols for _ in range(new_rows)]
+        for r, line in enumerate(solution):
+            for c, mark in enumerate(line):
+                nr, nc = move(r, c)
+                grid[nr][nc] = mark
+        found.append("/".join("".join(line) for line in grid))
+    return min(found)
 
 
 def make_slot(slot: Slot, attempt: int, time_budget: float, style: str | None,
@@ -80,7 +101,8 @@ def make_slot(slot: Slot, attempt: int, time_budget: float, style: str | None,
              "attempts": made.attempts, "changes": made.changes, "score": made.score}
     return {"slot": slot.key, "genre": slot.genre, "rows": slot.rows, "cols": slot.cols, "level": slot.level,
             "index": slot.index, "attempt": attempt, "seed": seed, "puzzle": puzzle.id(),
-            "canonical": canonical(puzzle), "solution": made.solution.to_rows(), "rating": made.rating.label,
+            "canonical": f"{canonical(puzzle)}|{canonical_solution(made.solution.to_rows())}",
+            "solution": made.solution.to_rows(), "rating": made.rating.label,
             "exact": made.exact, "style": made.style, "stats": stats,
             "generator": f"pencilkit {__version__}, profile {PROFILE_VERSION}",
             "seconds": time.process_time() - start}
@@ -135,7 +157,7 @@ def build(spec: CollectionSpec, store: Store, pool: Callable[[], Executor], *, p
                     report.repeats += 1
                     if attempts[key] >= MAX_ATTEMPTS:
                         given_up.add(key)
-                        report.failed[key] = f"every one of {MAX_ATTEMPTS} attempts repeated an earlier puzzle"
+                        report.failed[key] = f"every one of {MAX_ATTEMPTS} attempts repeated an earlier puzzle or solution"
                 continue
             futures: dict[Future[dict[str, Any]], str] = {
                 executor.submit(make_slot, slots[key], attempts[key], spec.time_budget, spec.style,
@@ -172,17 +194,21 @@ def build(spec: CollectionSpec, store: Store, pool: Callable[[], Executor], *, p
 
 
 def _repeats(order: Iterable[str], done: dict[str, tuple[int, str]]) -> list[str]:
-    """The slots whose puzzle is an earlier slot's under a symmetry (the earlier one keeps it)."""
-    seen: set[str] = set()
+    """The slots whose puzzle, or whose solution, is an earlier slot's under a symmetry (the earlier one
+    keeps it).  A form without ``|`` (a store made before solutions were compared) has its puzzle alone."""
+    puzzles: set[str] = set()
+    solutions: set[str] = set()
     out = []
     for key in order:
         if key not in done:
             continue
-        form = done[key][1]
-        if form in seen:
+        puzzle, _, solution = done[key][1].partition("|")
+        if puzzle in puzzles or (solution and solution in solutions):
             out.append(key)
-        seen.add(form)
+        puzzles.add(puzzle)
+        if solution:
+            solutions.add(solution)
     return out
 
 
-__all__ = ["MAX_ATTEMPTS", "TRIES", "Report", "build", "canonical", "local_pool", "make_slot"]
+__all__ = ["MAX_ATTEMPTS", "TRIES", "Report", "build", "canonical", "canonical_solution", "local_pool", "make_slot"]
