@@ -14,7 +14,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use crate::bits::Bits;
-use crate::probing::ProbeMemory;
+use crate::memory::ProbeMemory;
 use crate::step::{Contradiction, Reason};
 
 /// Slots a genre may keep derived data in.

@@ -16,6 +16,7 @@ pub mod genres;
 pub mod grid;
 pub mod ladder;
 pub mod level;
+pub mod memory;
 #[cfg(test)]
 pub mod oracle;
 pub mod probing;

@@ -39,6 +39,7 @@ use crate::budget::Budget;
 use crate::grid::Grid;
 use crate::ladder::{Context, Trace};
 use crate::level::Level;
+use crate::memory::{Failed, Pending, ProbeMemory, Settled};
 use crate::step::{Contradiction, Found, Reason, Step, Stop};
 
 /// A probing pass stops after this many findings (unless it sweeps).
@@ -57,40 +58,6 @@ pub struct ProbeSpec {
     pub inner_level: Level,
     /// Whether a pass tries every cell and hands its findings out one at a time.
     pub sweep: bool,
-}
-
-/// A sweeping probe's findings not handed out yet, each with the cell it probed.
-#[derive(Clone, Debug)]
-pub struct Pending<const W: usize> {
-    level: Level,
-    spec: usize,
-    findings: Vec<(Step<W>, usize)>,
-}
-
-/// A trial that stopped short of its bound: the board it ran on, the steps taken, and where it ended.
-#[derive(Clone, Copy, Debug)]
-struct Settled<const W: usize> {
-    board: (Bits<W>, Bits<W>),
-    taken: usize,
-    shaded: Bits<W>,
-    unshaded: Bits<W>,
-}
-
-/// The neighbourhood (shaded, unshaded) each failed trial of a probe last ran in, by cell, value and bound.
-type Failed<const W: usize> = HashMap<(usize, bool, usize), (Bits<W>, Bits<W>)>;
-
-/// What probing remembers of one board across its changes.
-#[derive(Clone, Debug, Default)]
-pub struct ProbeMemory<const W: usize> {
-    pending: Option<Pending<W>>,
-    /// Trials that stopped short of their bound, by cell, value and inner ladder.
-    settled: HashMap<(usize, bool, Level), Settled<W>>,
-    /// By probe: the neighbourhood each failed trial (cell, value, bound) last ran in.
-    failed: HashMap<usize, Failed<W>>,
-    /// By probe: the cells decided when it last ran.
-    seen: HashMap<usize, Bits<W>>,
-    /// On a trial's board: the cells decided before the trial's assumption.
-    origin: Option<Bits<W>>,
 }
 
 /// Drop a sweep's pending findings when the ladder about to run does not reach their level.
