@@ -69,3 +69,18 @@ def test_repeats_are_spread_as_published() -> None:
             counts["repeating"] += sum(n for n in tally.values() if n > 1)
             counts["cells"] += len(line)
     assert 0.38 <= counts["repeating"] / counts["cells"] <= 0.52
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 5), (2, 3), (3, 3), (2, 6), (3, 4), (4, 4)])
+def test_each_small_shape_reaches_its_ceiling(rows: int, cols: int) -> None:
+    """The hardest level the feasibility table allows a shape is made, rated exactly (on a seed of 0-2)."""
+    from pencilkit.genres.hitori.feasibility import max_level
+
+    top = max_level(rows, cols)
+    made = [pencilkit.generate("hitori", rows, cols, top.label, seed=seed, seconds=5)[0] for seed in range(3)]
+    assert any(m.exact and m.rating is top for m in made), (rows, cols, top)
+
+
+def test_a_level_past_the_ceiling_is_refused_at_once() -> None:
+    with pytest.raises(pencilkit.PencilkitError, match="the hardest this shape allows is hard"):
+        pencilkit.generate("hitori", 3, 3, "expert", seed=1)

@@ -195,9 +195,6 @@ impl<const W: usize> Hitori<W> {
     /// A board of four cells or more has two white cells at least (black cells
     /// never touch), so a white cell with every neighbour black breaks R3.
     fn lone_white(&self, board: &Board<W>, grid: &Grid<W>) -> Found<W> {
-        if grid.size < 4 && board.unshaded.is_empty() {
-            return Ok(Vec::new());
-        }
         let mut steps = Vec::new();
         for cell in (board.undecided() & self.grouped).iter() {
             let around = grid.neighbours[cell];

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from ..puzzle import Answer, Puzzle
@@ -80,9 +81,10 @@ class Solution:
     def answer(self) -> Answer | None:
         return self.solutions[0] if self.solutions else None
 
-    @property
+    @cached_property
     def difficulty(self) -> Difficulty | None:
-        """The score and the path's bottlenecks (:mod:`.difficulty`), when the solve was recorded and rated."""
+        """The score and the path's bottlenecks (:mod:`.difficulty`), when the solve was recorded and rated
+        (worked out once: a solution's steps do not change)."""
         if self.rating is None or not self.steps:
             return None
         return difficulty(self.steps, self.rating)
