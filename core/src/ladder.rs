@@ -44,6 +44,13 @@ pub trait Ruleset<const W: usize>: Send + Sync {
         Ok(self.candidates(board, grid)?[0])
     }
 
+    /// Cells a probe may try before anything near them is decided: those a clue or a rule ties to other
+    /// cells from the start, where clues are not cells of their own (none by default: a probe tries the
+    /// cells next to decided ones, and clues written in cells are decided).
+    fn probe_anchors(&self, _grid: &Grid<W>) -> Bits<W> {
+        Bits::EMPTY
+    }
+
     /// Which value search and probing try first at a cell.
     fn prefer_shaded(&self, _board: &mut Board<W>, _grid: &Grid<W>, _cell: usize) -> Result<bool, Stop<W>> {
         Ok(true)

@@ -4,8 +4,10 @@
 //! A value that runs into a contradiction is refuted, so the cell takes the
 //! other.  When neither value is refuted, every cell both trials decided the
 //! same way is decided so in every solution.  A pass probes the candidates
-//! next to a decided cell (a cell far from everything is rarely refuted
-//! within a few steps), nearest first to what was decided since the last
+//! next to a decided cell or among the ruleset's `probe_anchors` (cells a
+//! clue or rule ties to others from the start, where clues are not cells of
+//! their own; a cell far from everything is rarely refuted within a few
+//! steps), nearest first to what was decided since the last
 //! pass (`nearest_first`), then the rest in the ruleset's order, and stops
 //! at its first finding (`PASS_STOP`), so that cheaper techniques work on
 //! it first.
@@ -195,10 +197,10 @@ impl<const W: usize> Pass<'_, W> {
         let bound = self.spec.max_steps;
         let inner = self.spec.inner_level;
         let whole = (board.shaded, board.unshaded);
-        let mut near = grid.dilate(board.decided());
-        if let Some(origin) = memory.origin {
-            near &= grid.ball(board.decided().minus(origin), FOCUS_RADIUS);
-        }
+        let near = match memory.origin {
+            Some(origin) => grid.dilate(board.decided()) & grid.ball(board.decided().minus(origin), FOCUS_RADIUS),
+            None => grid.dilate(board.decided()) | self.context.ruleset.probe_anchors(grid),
+        };
         let mut steps = Vec::new();
         let mut probed = Vec::new();
         let mut decided = Bits::EMPTY;

@@ -267,13 +267,14 @@ def test_a_cut_is_judged_on_the_rows_and_columns_it_crosses() -> None:
     assert 0 < broken < checked
 
 
-@pytest.mark.parametrize("shape", [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2), (2, 3)])
+@pytest.mark.parametrize("shape", [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 8), (2, 2), (2, 3),
+                                   (3, 3)])
 def test_small_shapes_match_the_exhaustive_listing(shape: tuple[int, int]) -> None:
     assert hardest_level(*shape) == SMALL_SHAPES[shape] == max_level(*shape) == max_level(*reversed(shape))
 
 
-@pytest.mark.parametrize("shape", [(1, 7), (2, 4)])
-def test_the_smallest_boards_of_seven_cells_or_more_hold_expert_puzzles(shape: tuple[int, int]) -> None:
+@pytest.mark.parametrize("shape", [(1, 9), (2, 4)])
+def test_the_smallest_boards_beyond_the_table_hold_expert_puzzles(shape: tuple[int, int]) -> None:
     assert hardest_level(*shape) == Level.EXPERT == max_level(*shape) == max_level(*reversed(shape))
 
 

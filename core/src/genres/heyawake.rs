@@ -19,7 +19,10 @@
 //! span in order: the Python side's incremental look (`since_quiet`) finds
 //! the same.  `room_patterns` lists the placements of a room's missing black
 //! cells within a node limit, remembered per puzzle by the state of the
-//! room's zone (as the Python `_remembered` keys it).
+//! room's zone (as the Python `_remembered` keys it).  The frame's probes
+//! start from the numbered rooms and the spans (`probe_anchors`) as well as
+//! from the cells next to decided ones: the numbers are not cells of their
+//! own, so a board starts with nothing decided.
 
 use std::collections::BTreeMap;
 
@@ -79,6 +82,8 @@ pub struct Layout<const W: usize> {
     pub nears: Vec<Bits<W>>,
     /// The room of each cell.
     pub room_of: Vec<usize>,
+    /// The cells of numbered rooms and of spans: where a probe may start on a board with nothing decided.
+    pub anchors: Bits<W>,
     /// Which numbered rooms, spans and numbered rooms' zones hold each cell.
     numbered_units: Units,
     span_units: Units,
@@ -179,6 +184,8 @@ impl<const W: usize> Layout<W> {
                 room_spans[k].push(span);
             }
         }
+        let anchors =
+            numbered.iter().map(|&k| masks[k]).chain(found.iter().copied()).fold(Bits::EMPTY, |a, b| a | b);
         let size = grid.size;
         let numbered_units = Units::new(size, &numbered.iter().map(|&k| masks[k]).collect::<Vec<_>>());
         let span_units = Units::new(size, &found);
@@ -191,6 +198,7 @@ impl<const W: usize> Layout<W> {
             room_spans,
             nears,
             room_of: room_of.to_vec(),
+            anchors,
             numbered_units,
             span_units,
             zone_units,
@@ -769,6 +777,11 @@ impl<const W: usize> Ruleset<W> for Heyawake<W> {
         Ok(if frontier.any() { frontier } else { undecided }.lowest())
     }
 
+    /// The cells of numbered rooms and of spans: a clue or a span ties each to others from the start.
+    fn probe_anchors(&self, _grid: &Grid<W>) -> Bits<W> {
+        self.layout.anchors
+    }
+
     /// Search tries black first: a black cell whitens its neighbours at once.
     fn prefer_shaded(&self, _board: &mut Board<W>, _grid: &Grid<W>, _cell: usize) -> Result<bool, Stop<W>> {
         Ok(true)
@@ -779,7 +792,8 @@ impl<const W: usize> Ruleset<W> for Heyawake<W> {
 mod tests {
     use super::*;
     use crate::budget::Budget;
-    use crate::ladder::{Context, Rung, Work};
+    use crate::ladder::{Context, Rung, Trace, Work};
+    use crate::probing::ProbeSpec;
     use crate::level::Level;
     use crate::oracle::{self, Stream};
     use crate::search::{self, Depths};
@@ -1127,6 +1141,49 @@ mod tests {
             .collect();
         assert_eq!(found.solutions[0].shaded, expected);
         assert!(context.ruleset.check(expected, &context.grid).is_empty());
+    }
+
+    /// The ladder of `doc_example`'s levels with the frame's short and long probes.
+    fn probing_context(grid: Grid<1>, clues: &Clues) -> Context<1> {
+        let levels = [Level::Easy, Level::Easy, Level::Easy, Level::Easy, Level::Medium, Level::Medium];
+        let rungs = TECHNIQUES
+            .iter()
+            .zip(levels)
+            .enumerate()
+            .map(|(i, (name, level))| Rung { name: name.to_string(), level, work: Work::Native(i) })
+            .collect();
+        let spec = |name: &str, level, max_steps, sweep| ProbeSpec {
+            name: name.to_string(),
+            level,
+            max_steps,
+            inner_level: Level::Medium,
+            sweep,
+        };
+        let probes =
+            vec![spec("short_contradiction", Level::Hard, 4, false), spec("contradiction", Level::Expert, 24, true)];
+        let rules = ruleset(&grid, clues).unwrap();
+        Context::new(grid, rules, rungs, probes)
+    }
+
+    #[test]
+    fn probes_start_from_the_spans_on_a_board_with_nothing_decided() {
+        // No numbers: only the spans and the other rules tie cells together, and nothing is decided
+        // until a probe tries a cell of a span.
+        let rooms = "0,1,1,2,2,3,4,5,5,6,3,4,7,7,8,9,10,10,10,11,12,13,13,14,15";
+        let rooms: Vec<usize> = rooms.split(',').map(|r| r.parse().unwrap()).collect();
+        let grid = Grid::<1>::new(5, 5);
+        let clues = Clues { clues: Vec::new(), rooms: Some(rooms) };
+        let context = probing_context(grid.clone(), &clues);
+        assert_eq!(context.ruleset.probe_anchors(&grid), grid.full, "every cell of this board lies in a span");
+        let mut board = context.board(B::EMPTY, B::EMPTY).unwrap();
+        let mut trace = Trace::new(false);
+        context.run(&mut board, Level::Expert, &mut trace, None, &Budget::unlimited()).unwrap();
+        assert!(board.is_complete(), "the probes solve it from the empty board");
+        let empty = context.board(B::EMPTY, B::EMPTY).unwrap();
+        let found = search::count(&context, &empty, 2, Depths::at(Level::Medium), None, &Budget::unlimited()).unwrap();
+        assert_eq!(found.solutions.len(), 1);
+        assert_eq!(board.shaded, found.solutions[0].shaded);
+        assert_eq!(trace.hardest, Level::Expert);
     }
 
     #[test]

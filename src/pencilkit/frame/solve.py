@@ -26,7 +26,7 @@ from .ladder import Step, Trace
 from .levels import Level
 from .search import SearchResult, count
 
-PROFILE_VERSION = "7"
+PROFILE_VERSION = "8"
 """Version of the technique profiles; a rating is stamped with it (what each version changed:
 docs/performance-log.md)."""
 

@@ -52,6 +52,7 @@ class Heyawake(CoreGenre):
     janko_name: ClassVar[str | None] = "heyawake"
     penpa_tag: ClassVar[str | None] = "heyawake"
     has_rooms: ClassVar[bool] = True
+    probe_steps: ClassVar[tuple[int, ...]] = (4, 24, 40)
     shaded_clues: ClassVar[bool] = True
 
     def validate(self, puzzle: Puzzle) -> None:

@@ -4,14 +4,14 @@ A 2x2 board never needs more than the easy techniques, so asking for a
 medium 2x2 must fail at once rather than after the whole time budget; a 1x5
 board, though, does hold hard puzzles.  :data:`SMALL_SHAPES` holds the hardest
 rating the ladder gives any puzzle it finishes, for every shape of at most 6
-cells, found by :func:`hardest_level`: every way to cut the board into
-rectangles, and for each every numbering of its rooms (no number, or 0 up to
-the room's most black cells; where a number is written in its room changes
-nothing).  The smallest boards of 7 cells or more hold expert puzzles (1x7:
-6 of 13,364 numberings; 1x8; 2x4: 20 of 71,285; 3x3: 48 of 327,812), and
-every larger shape is taken to allow every level.
+cells and for 1x7, 1x8 and 3x3, found by :func:`hardest_level`: every way to
+cut the board into rectangles, and for each every numbering of its rooms (no
+number, or 0 up to the room's most black cells; where a number is written in
+its room changes nothing).  1x7, 1x8 and 3x3 top at hard; the smallest
+other boards hold expert puzzles (1x9, 2x4, 2x5), and every larger shape is
+taken to allow every level.
 
-``tests/heyawake/test_heyawake_generate.py`` recomputes the table and 1x7
+``tests/heyawake/test_heyawake_generate.py`` recomputes the table and 1x9
 and 2x4.  The table follows the technique ladder; if the techniques change,
 recompute it.
 """
@@ -31,7 +31,8 @@ from .analysis import most_black
 E, H = Level.EASY, Level.HARD
 
 SMALL_SHAPES: dict[tuple[int, int], Level] = {
-    (1, 1): E, (1, 2): E, (1, 3): H, (1, 4): H, (1, 5): H, (1, 6): H, (2, 2): E, (2, 3): H,
+    (1, 1): E, (1, 2): E, (1, 3): H, (1, 4): H, (1, 5): H, (1, 6): H, (1, 7): H, (1, 8): H,
+    (2, 2): E, (2, 3): H, (3, 3): H,
 }
 """Hardest rating of a ladder-finished puzzle, by shape (rows <= cols)."""
 

@@ -18,11 +18,14 @@ connectivity           medium       a cell whose blackening would cut the white 
                                     apart is white; a cell cut off from them is black
 short_contradiction    hard         probing: a value refuted within a few steps
 contradiction          expert       probing: a value refuted within more steps
+deep_contradiction     expert       probing with short probes inside: a value
+                                    refuted within still more steps
 =====================  ===========  ==============================================
 
 Every technique returns only what holds in every solution of the board it is
 given.  The core implements them (``core/src/genres/heyawake.rs``); the probes
-are the frame's.  Their reasons read as :mod:`.wording` says.
+are the frame's.  Numbers are written in rooms, not cells, so a probe may start
+anywhere in a numbered room or a span before anything near it is decided.  Their reasons read as :mod:`.wording` says.
 """
 
 from __future__ import annotations
