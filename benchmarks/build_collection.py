@@ -5,7 +5,9 @@ One puzzle per size and level (Nurikabe: easy to expert at 5x5, 7x7, 10x10,
 to 15x15, each level the size allows; Heyawake: 6x6 to 15x15; Hitori: 5x5 to
 15x15; ``--style`` for another), each
 generated from a fixed seed so the file can be rebuilt byte for byte, and
-stored with its solution, its rating and its seed.  A puzzle is written only if
+stored with its solution, its rating, its seed and the symmetry its clue
+positions keep (drawn as often as in published puzzles of the size, as
+``generate`` does by default).  A puzzle is written only if
 it came out rated exactly as asked; if the budget runs out the next seed is
 tried (up to ``--tries`` seeds), and the seed that worked is the one stored.
 
@@ -24,7 +26,7 @@ import json
 import sys
 from pathlib import Path
 
-from pencilkit.frame.generate import generate_one
+from pencilkit.frame.generate import generate
 from pencilkit.frame.generator import GenerationFailed
 from pencilkit.frame.levels import GENERATABLE
 from pencilkit.genres import find_genre
@@ -62,8 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(args.tries):
                 seed = BASE_SEED + 100 * k
                 try:
-                    made = generate_one(generator, genre, rows, cols, level, seed=seed,
-                                        seconds=args.time_budget)
+                    made = generate(genre, rows, cols, level, seed=seed, seconds=args.time_budget, style=style)[0]
                 except GenerationFailed:
                     continue
                 if made.exact:
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                 "rating": made.rating.label,
                 "seed": made.seed,
                 "style": made.style,
+                "symmetry": made.symmetry.value,
             }
             lines.append(json.dumps(record, separators=(",", ":")))
             print(f"{shape} {level.label}: seed {made.seed}, {made.seconds:.1f} s", file=sys.stderr, flush=True)

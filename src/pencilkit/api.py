@@ -102,14 +102,15 @@ def check(puzzle: Puzzle, answer: Answer | str) -> list[Violation]:
 
 def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, seed: int | None = None,
              count: int = 1, seconds: float | None = None, style: str | None = None,
-             symmetry: str = "none", cancel: Cancel | None = None,
+             symmetry: str = "published", cancel: Cancel | None = None,
              scores: tuple[int, int] | None = None) -> list[Generated]:
     """``count`` unique puzzles of ``genre`` rated exactly ``level``; puzzle ``k`` uses seed ``seed + k``.
 
     ``seconds`` apply to each puzzle (by default
     :data:`pencilkit.frame.generate.DEFAULT_SECONDS`); setting ``cancel`` calls the
     work off; ``symmetry`` (``none``, ``rot2``, ``rot4`` or ``mirror``) makes the
-    clue positions symmetric where the genre can; ``scores`` (lowest, highest) asks for a difficulty score in
+    clue positions symmetric where the genre can, and ``published`` (the default) lets each puzzle keep one as
+    often as published puzzles of its genre and size do; ``scores`` (lowest, highest) asks for a difficulty score in
     that range beside the level (:mod:`pencilkit.frame.difficulty`); see
     :func:`pencilkit.frame.generate.generate`.
     """

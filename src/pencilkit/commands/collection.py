@@ -10,6 +10,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from ..errors import PencilkitError
+from ..frame.symmetry import PUBLISHED
 from ..io import write_file
 from . import (
     MAX_COUNT,
@@ -42,8 +43,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--seed", type=int, default=0, help="the collection's seed (default 0)")
     add_time(build, 60.0, "seconds per puzzle (default 60)")
     build.add_argument("--style", default=None, help="generation style (default: the genre's)")
-    build.add_argument("--symmetry", default="none",
-                       help="symmetry of the clue positions: none (default), rot2, rot4 or mirror")
+    build.add_argument("--symmetry", default=PUBLISHED,
+                       help="symmetry of the clue positions: published (the default: each puzzle keeps one as "
+                            "often as published puzzles of its size), none, rot2, rot4 or mirror")
     build.add_argument("--db", required=True, help="the SQLite file (made if missing)")
     build.add_argument("--jobs", type=worker_count, default=os.cpu_count() or 1,
                        help=f"worker processes, at most {MAX_JOBS_PER_CORE} a core (default: every core)")

@@ -19,7 +19,7 @@ from ..formats import FORMATS, write_puzzle
 from ..frame.generate import DEFAULT_SECONDS, check_scores
 from ..frame.generator import Generated, GenerationFailed
 from ..frame.levels import GENERATABLE, Level
-from ..frame.symmetry import Symmetry
+from ..frame.symmetry import PUBLISHED, Symmetry
 from ..tokens import parse_shape
 from . import MAX_COUNT, Command, add_jobs, add_time, emit_json, in_order, plural, whole_number
 
@@ -40,9 +40,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
                              "printed puzzles), dense (small islands, many 1s) or auto (the default: "
                              "published on boards of 5 or more a side up to 625 cells (25x25); dense elsewhere)")
-    parser.add_argument("--symmetry", default="none", choices=[k.value for k in Symmetry],
+    parser.add_argument("--symmetry", default=PUBLISHED, choices=[PUBLISHED, *(k.value for k in Symmetry)],
                         help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "
-                             "turns (rot4, square boards) or a mirror (mirror); Nurikabe and Kurodoko (default none)")
+                             "turns (rot4, square boards) or a mirror (mirror), Nurikabe and Kurodoko; none; or "
+                             "published (the default): each puzzle keeps one as often as published puzzles of its "
+                             "genre and size do")
     parser.add_argument("--score", default=None, metavar="LOW-HIGH",
                         help="a difficulty score range beside the level (hard scores 300-399; see "
                              "docs/difficulty.md), such as 330-360")

@@ -73,7 +73,7 @@ from .ladder import Trace
 from .levels import GENERATABLE, Level
 from .ruleset import Ruleset
 from .search import count
-from .symmetry import Symmetry
+from .symmetry import PUBLISHED, Symmetry, as_published
 
 DEFAULT_SECONDS = 60.0
 """Seconds one puzzle may take unless the caller says otherwise."""
@@ -347,6 +347,18 @@ def symmetric(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, r
     return generator.with_symmetry(kind)
 
 
+def drawn(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, rows: int, cols: int,
+          seed: int) -> GenreGenerator:
+    """``generator`` keeping the symmetry asked for; :data:`~.symmetry.PUBLISHED` draws one from ``seed`` as
+    often as published puzzles of the size keep it (none where the generator cannot keep what it drew)."""
+    if symmetry != PUBLISHED:
+        return symmetric(generator, genre, symmetry, rows, cols)
+    kind = as_published(generator.published_symmetry, rows, cols, seed)
+    if kind not in generator.symmetries or generator.symmetry_refused(kind, rows, cols) is not None:
+        kind = Symmetry.NONE
+    return generator.with_symmetry(kind)
+
+
 def generate(
     genre: Genre,
     rows: int,
@@ -357,7 +369,7 @@ def generate(
     count: int = 1,
     seconds: float = DEFAULT_SECONDS,
     style: str | None = None,
-    symmetry: Symmetry | str = Symmetry.NONE,
+    symmetry: Symmetry | str = PUBLISHED,
     cancel: Cancel | None = None,
     scores: tuple[int, int] | None = None,
 ) -> list[Generated]:
@@ -366,7 +378,8 @@ def generate(
     ``seconds`` apply to each puzzle; setting ``cancel`` calls the work off.  Without a seed, one is drawn
     from the operating system and reported with each puzzle.  ``style`` is one
     of the genre generator's styles (by default its first); ``symmetry``, one
-    of its symmetries of clue positions (:mod:`.symmetry`); ``scores``, the range of difficulty scores
+    of its symmetries of clue positions (:mod:`.symmetry`), or ``"published"`` (the default: each puzzle
+    keeps one as often as published puzzles of its size do); ``scores``, the range of difficulty scores
     asked for beside the level (:func:`check_scores`).
     """
     g = genre
@@ -378,7 +391,8 @@ def generate(
         if style not in generator.styles:
             raise PencilkitError(f"unknown style {style!r} for {g.name}: choose one of {', '.join(generator.styles)}")
         generator = generator.styled(style)
-    generator = symmetric(generator, g.name, symmetry, rows, cols)
+    if symmetry != PUBLISHED:
+        symmetric(generator, g.name, symmetry, rows, cols)  # a symmetry it cannot keep: refused at once
     check_request(generator, g.name, rows, cols, target, seconds)
     if scores is not None:
         check_scores(target, scores)
@@ -386,8 +400,22 @@ def generate(
         seed = random.SystemRandom().randrange(2**31)
     elif seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {seed}")
-    return [generate_one(generator, g, rows, cols, target, seed=seed + k, seconds=seconds, cancel=cancel,
-                         scores=scores) for k in range(count)]
+    made = []
+    for k in range(count):
+        keeping = drawn(generator, g.name, symmetry, rows, cols, seed + k)
+        preferred = symmetry == PUBLISHED and keeping.symmetry is not Symmetry.NONE
+        share = seconds * DRAWN_SHARE if preferred else seconds
+        one = generate_one(keeping, g, rows, cols, target, seed=seed + k, seconds=share, cancel=cancel,
+                           scores=scores)
+        if preferred and not one.exact:  # a board too thin for the drawn symmetry at this level goes without
+            one = generate_one(generator, g, rows, cols, target, seed=seed + k, seconds=seconds - share,
+                               cancel=cancel, scores=scores)
+        made.append(one)
+    return made
+
+
+DRAWN_SHARE = 0.25
+"""The share of a puzzle's time a symmetry drawn by default may take before the puzzle is made without one."""
 
 
 def check_scores(level: Level, scores: tuple[int, int]) -> None:
@@ -406,6 +434,7 @@ __all__ = [
     "check_request",
     "check_scores",
     "confirm",
+    "drawn",
     "generate",
     "generate_one",
     "symmetric",

@@ -114,6 +114,10 @@ class GenreGenerator(ABC):
     """The symmetries of clue positions it can keep (:mod:`.symmetry`)."""
     symmetry: Symmetry = Symmetry.NONE
     """The symmetry its clue positions keep."""
+    published_symmetry: tuple[tuple[int, tuple[tuple[Symmetry, float], ...]], ...] = ()
+    """How often published puzzles keep each symmetry, by size class: ``(most cells, ((kind, share),
+    ...))`` rows in growing order, the kinds strongest first (a rot4 layout also keeps rot2); the rest
+    keep none.  Empty: published puzzles keep none (:func:`~.symmetry.as_published` draws from it)."""
 
     def with_symmetry(self, symmetry: Symmetry) -> GenreGenerator:
         """The same generator keeping ``symmetry`` (one of :attr:`symmetries`)."""

@@ -16,6 +16,7 @@ mirror  a reflection in the vertical centre line            any
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from enum import Enum
 from functools import cache
@@ -60,6 +61,27 @@ class Symmetry(str, Enum):
         return self.value
 
 
+PUBLISHED = "published"
+"""The symmetry asked for by default: each puzzle draws its own, as often as published puzzles of its size keep
+each (:func:`as_published`)."""
+
+Shares = tuple[tuple[int, tuple[tuple[Symmetry, float], ...]], ...]
+"""How often published puzzles keep each symmetry, by size class (``GenreGenerator.published_symmetry``)."""
+
+
+def as_published(shares: Shares, rows: int, cols: int, seed: int) -> Symmetry:
+    """The symmetry a puzzle of this seed keeps, drawn as often as published puzzles of its size class
+    keep each (the first class whose most cells holds the board; a kind the board lacks gives way to the
+    next): the same seed draws the same on every machine."""
+    draw = random.Random(f"symmetry:{seed}").random()
+    kinds = next((row for most, row in shares if rows * cols <= most), shares[-1][1] if shares else ())
+    for kind, share in kinds:
+        if draw < share:
+            return kind if kind.fits(rows, cols) else Symmetry.ROT2
+        draw -= share
+    return Symmetry.NONE
+
+
 @cache
 def _maps(kind: Symmetry, rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
     if not kind.fits(rows, cols):
@@ -97,4 +119,4 @@ def _orbits(kind: Symmetry, rows: int, cols: int) -> tuple[Mask, ...]:
     return tuple(out)
 
 
-__all__ = ["Symmetry"]
+__all__ = ["PUBLISHED", "Shares", "Symmetry", "as_published"]

@@ -27,6 +27,7 @@ from .. import __version__
 from ..api import generate
 from ..frame.generator import GenerationFailed
 from ..frame.solve import PROFILE_VERSION
+from ..frame.symmetry import PUBLISHED
 from ..puzzle import Puzzle
 from .database import Store
 from .pool import local_pool
@@ -85,7 +86,7 @@ def canonical_solution(solution: list[str]) -> str:
 
 
 def make_slot(slot: Slot, attempt: int, time_budget: float, style: str | None,
-              symmetry: str = "none", scores: tuple[int, int] | None = None) -> dict[str, Any]:
+              symmetry: str = PUBLISHED, scores: tuple[int, int] | None = None) -> dict[str, Any]:
     """Generate one slot's puzzle at ``attempt``; a dictionary for the store, or ``{"failed": reason}``."""
     seed = slot.seed(attempt)
     start = time.process_time()

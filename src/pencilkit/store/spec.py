@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..errors import PencilkitError
 from ..frame.levels import GENERATABLE, Level
-from ..frame.symmetry import Symmetry
+from ..frame.symmetry import PUBLISHED, Symmetry
 from ..genres import find_genre
 from ..grid import MAX_SIDE
 from ..tokens import parse_shape
@@ -62,14 +62,15 @@ class CollectionSpec:
     seed: int = 0
     time_budget: float = 60.0
     style: str | None = None
-    symmetry: str = "none"
-    """The symmetry of every puzzle's clue positions (:mod:`pencilkit.frame.symmetry`)."""
+    symmetry: str = PUBLISHED
+    """The symmetry of every puzzle's clue positions (:mod:`pencilkit.frame.symmetry`); ``published``: each
+    puzzle's own, as often as in published puzzles of its size."""
     scores: tuple[int, int] | None = None
     """The difficulty scores asked for beside the levels (:mod:`pencilkit.frame.difficulty`), if any."""
 
     @classmethod
     def parse(cls, genres: str, sizes: str, levels: str, *, count: int = 1, seed: int = 0,
-              time_budget: float = 60.0, style: str | None = None, symmetry: str = "none",
+              time_budget: float = 60.0, style: str | None = None, symmetry: str = PUBLISHED,
               scores: tuple[int, int] | None = None) -> CollectionSpec:
         """A spec from comma-separated lists (``nurikabe,kurodoko``, ``7x7,10x10``, ``easy,hard``), checked whole
         before anything is made or stored: each genre's generator must honour every size, level, the style and
@@ -97,10 +98,10 @@ class CollectionSpec:
 
             for level in wanted:
                 check_scores(Level.parse(level), scores)
-        kind = Symmetry.parse(symmetry)
+        kind = None if symmetry.strip().lower() == PUBLISHED else Symmetry.parse(symmetry)
         for name in names:
             _check_generator(name, shapes, wanted, style, kind, time_budget)
-        return cls(names, shapes, wanted, count, seed, time_budget, style, kind.value, scores)
+        return cls(names, shapes, wanted, count, seed, time_budget, style, kind.value if kind else PUBLISHED, scores)
 
     def slots(self) -> list[Slot]:
         """Every slot, genre by genre, size by size, level by level."""
@@ -110,9 +111,10 @@ class CollectionSpec:
 
 
 def _check_generator(genre: str, shapes: tuple[tuple[int, int], ...], levels: tuple[str, ...], style: str | None,
-                     symmetry: Symmetry, seconds: float) -> None:
+                     symmetry: Symmetry | None, seconds: float) -> None:
     """Refuse what ``genre``'s generator cannot make (a one-line ``PencilkitError``), as a generation does
-    before it starts: an unknown style, a symmetry the genre or a size has not, a level a size cannot reach."""
+    before it starts: an unknown style, a symmetry the genre or a size has not (``None``: as published, which
+    any can keep), a level a size cannot reach."""
     from ..frame.generate import check_request, symmetric
 
     generator = find_genre(genre).generator()
@@ -121,7 +123,7 @@ def _check_generator(genre: str, shapes: tuple[tuple[int, int], ...], levels: tu
             raise PencilkitError(f"unknown style {style!r} for {genre}: choose one of {', '.join(generator.styles)}")
         generator = generator.styled(style)
     for rows, cols in shapes:
-        shaped = symmetric(generator, genre, symmetry, rows, cols)
+        shaped = generator if symmetry is None else symmetric(generator, genre, symmetry, rows, cols)
         for level in levels:
             check_request(shaped, genre, rows, cols, Level.parse(level), seconds)
 

@@ -24,6 +24,7 @@ from ..frame.budget import Budget, Cancel
 from ..frame.generator import GenerationFailed
 from ..frame.levels import GENERATABLE, Level
 from ..frame.solve import Solution, Status
+from ..frame.symmetry import PUBLISHED
 from ..frame.genre import Genre
 from ..genres import all_genres, find_genre
 from ..grid import cells
@@ -229,7 +230,7 @@ def generate_job(body: Body, limits: Limits, cancel: Cancel | None = None) -> Re
         seed = int_field(body, "seed", 0, 2**31 - 1)
     budget = seconds_field(body, "time_budget", limits.generate_seconds, limits.max_generate_seconds)
     style = text_field(body, "style", required=False, limit=20)
-    symmetry = text_field(body, "symmetry", required=False, limit=20) or "none"
+    symmetry = text_field(body, "symmetry", required=False, limit=20) or PUBLISHED
     if not can_generate(genre.name):
         raise BadRequest(f"generation is not available for {genre.title} yet: paste a puzzle to play one")
     try:

@@ -28,6 +28,8 @@ import random
 from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
+from ...frame.symmetry import Symmetry
+from ...grid import MAX_SIDE
 from ...puzzle import Answer, Puzzle
 from ..monotone import (
     RIVAL_NODES,
@@ -55,6 +57,17 @@ KurodokoCandidate = MonotoneCandidate
 
 class KurodokoGenerator(MonotoneGenerator):
     """The monotone generator on Kurodoko paintings (:func:`~pencilkit.genres.kurodoko.painting.paint`)."""
+
+    published_symmetry = (
+        (24, ()),
+        (100, ((Symmetry.ROT4, 0.15), (Symmetry.ROT2, 0.73), (Symmetry.MIRROR, 0.01))),
+        (225, ((Symmetry.ROT4, 0.04), (Symmetry.ROT2, 0.56))),
+        (400, ((Symmetry.ROT4, 0.10), (Symmetry.ROT2, 0.90))),
+        (MAX_SIDE * MAX_SIDE, ((Symmetry.ROT2, 1.0),)),
+    )
+    """Published Kurodoko keep a symmetry nearly always: 89% up to 10x10, 60% up to 15x15, all the larger
+    ones (by size class, ``tests/frame/test_published_symmetry.py`` recounts them from the corpus); none is
+    smaller than 7x7, and boards under 25 cells keep none."""
 
     def genre_ruleset(self) -> Ruleset:
         from . import KURODOKO

@@ -292,7 +292,7 @@ class Player {
     if (!game.solution && !game.status) this.learnSolution();
   }
 
-  async generate(genre, rows, cols, level, symmetry = "none") {
+  async generate(genre, rows, cols, level, symmetry = "published") {
     const info = this.genreInfo(genre);
     if (info && !info.generate) {
       this.say(`Generation is not available for ${info.title} yet: paste a puzzle to play one.`);

@@ -1,0 +1,105 @@
+"""The symmetry drawn by default: as often as in published puzzles of the size, the same on every machine."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pencilkit.formats.detect import read_puzzle
+from pencilkit.frame import generate as generation
+from pencilkit.frame.generate import drawn, generate
+from pencilkit.frame.generator import Generated, GenreGenerator
+from pencilkit.frame.levels import Level
+from pencilkit.frame.symmetry import PUBLISHED, Symmetry, as_published
+from pencilkit.genres import find_genre
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+KINDS = (Symmetry.ROT4, Symmetry.ROT2, Symmetry.MIRROR)
+
+
+def strongest(rows: int, cols: int, clues: int) -> Symmetry:
+    """The first of rot4, rot2 and mirror that the clue positions keep, or none."""
+    return next((kind for kind in KINDS if kind.fits(rows, cols) and kind.holds(rows, cols, clues)), Symmetry.NONE)
+
+
+@pytest.mark.parametrize("genre", ["kurodoko", "nurikabe", "heyawake", "hitori"])
+def test_the_table_is_the_share_of_published_puzzles(genre: str) -> None:
+    table = find_genre(genre).generator().published_symmetry
+    if not table:
+        pytest.skip(f"{genre}'s generator draws no symmetry by default")
+    path = CORPUS / f"{genre}.jsonl"
+    if not path.exists():
+        pytest.skip(f"the published corpus is not beside the repository ({path})")
+    counts: dict[int, Counter[Symmetry]] = {}
+    for line in path.read_text().splitlines():
+        puzzle = read_puzzle(line)
+        most = next(most for most, _ in table if puzzle.rows * puzzle.cols <= most)
+        mask = sum(1 << cell for cell, _ in puzzle.clues)
+        counts.setdefault(most, Counter())[strongest(puzzle.rows, puzzle.cols, mask)] += 1
+    for most, shares in table:
+        if most not in counts:
+            assert shares == (), f"no published {genre} has at most {most} cells"
+            continue
+        total = sum(counts[most].values())
+        for kind, share in shares:
+            assert share == pytest.approx(counts[most][kind] / total, abs=0.01), (most, kind)
+        assert sum(share for _, share in shares) == pytest.approx(1 - counts[most][Symmetry.NONE] / total, abs=0.02)
+
+
+def test_draws_follow_the_table_and_the_seed() -> None:
+    shares = ((100, ((Symmetry.ROT4, 0.2), (Symmetry.ROT2, 0.5))), (400, ((Symmetry.MIRROR, 1.0),)))
+    drawn_10 = Counter(as_published(shares, 10, 10, seed) for seed in range(4000))
+    assert drawn_10[Symmetry.ROT4] / 4000 == pytest.approx(0.2, abs=0.03)
+    assert drawn_10[Symmetry.ROT2] / 4000 == pytest.approx(0.5, abs=0.03)
+    assert drawn_10[Symmetry.NONE] / 4000 == pytest.approx(0.3, abs=0.03)
+    assert {as_published(shares, 15, 20, seed) for seed in range(50)} == {Symmetry.MIRROR}
+    # a 10x8 board has no quarter turns: a rot4 draw keeps the half turn
+    assert {as_published(shares, 10, 8, seed) for seed in range(400)} == {Symmetry.ROT2, Symmetry.NONE}
+    assert [as_published(shares, 10, 10, seed) for seed in range(20)] == \
+        [as_published(shares, 10, 10, seed) for seed in range(20)]
+    assert as_published((), 10, 10, 3) is Symmetry.NONE
+
+
+def test_generated_kurodoko_keep_the_drawn_symmetry_by_default() -> None:
+    genre = find_genre("kurodoko")
+    made = generate(genre, 7, 7, "easy", seed=11, count=8)
+    for one in made:
+        expected = drawn(genre.generator(), genre.name, PUBLISHED, 7, 7, one.seed).symmetry
+        assert one.symmetry is expected
+        mask = sum(1 << cell for cell, _ in one.puzzle.clues)
+        assert one.symmetry.holds(7, 7, mask)
+    assert sum(one.symmetry is not Symmetry.NONE for one in made) >= 5  # 89% of published 7x7 keep one
+    again = generate(genre, 7, 7, "easy", seed=11, count=8)
+    assert [one.puzzle.id() for one in again] == [one.puzzle.id() for one in made]
+    plain = generate(genre, 7, 7, "easy", seed=11, count=2, symmetry="none")
+    assert all(one.symmetry is Symmetry.NONE for one in plain)
+
+
+def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    genre = find_genre("kurodoko")
+    seed = next(seed for seed in range(100) if drawn(genre.generator(), "kurodoko", PUBLISHED, 9, 9, seed).symmetry
+                is not Symmetry.NONE)
+    calls: list[tuple[Symmetry, float]] = []
+    real = generation.generate_one
+
+    def missing_when_symmetric(generator: GenreGenerator, *args: Any, **options: Any) -> Generated:
+        calls.append((generator.symmetry, options["seconds"]))
+        one = real(generator, *args, **options)
+        return replace(one, rating=Level.EASY) if generator.symmetry is not Symmetry.NONE else one
+
+    monkeypatch.setattr(generation, "generate_one", missing_when_symmetric)
+    made = generation.generate(genre, 9, 9, "hard", seed=seed, seconds=8)[0]
+    assert made.exact and made.symmetry is Symmetry.NONE and made.rating.label == "hard"
+    assert [kind is Symmetry.NONE for kind, _ in calls] == [False, True]
+    assert [seconds for _, seconds in calls] == [8 * generation.DRAWN_SHARE, 8 * (1 - generation.DRAWN_SHARE)]
+
+
+def test_a_genre_without_a_table_keeps_none_by_default() -> None:
+    genre = find_genre("heyawake")
+    assert genre.generator().published_symmetry == ()
+    assert generate(genre, 5, 5, "easy", seed=2)[0].symmetry is Symmetry.NONE
+
