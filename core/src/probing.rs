@@ -7,7 +7,9 @@
 //! next to a decided cell or among the ruleset's `probe_anchors` (cells a
 //! clue or rule ties to others from the start, where clues are not cells of
 //! their own; a cell far from everything is rarely refuted within a few
-//! steps), nearest first to what was decided since the last
+//! steps; a probe whose trials probe in turn keeps to the cells next to
+//! decided ones, since each of its trials costs a probing pass and the
+//! cheaper probes have tried the anchors), nearest first to what was decided since the last
 //! pass (`nearest_first`), then the rest in the ruleset's order, and stops
 //! at its first finding (`PASS_STOP`), so that cheaper techniques work on
 //! it first.
@@ -199,6 +201,7 @@ impl<const W: usize> Pass<'_, W> {
         let whole = (board.shaded, board.unshaded);
         let near = match memory.origin {
             Some(origin) => grid.dilate(board.decided()) & grid.ball(board.decided().minus(origin), FOCUS_RADIUS),
+            None if self.spec.inner_level >= Level::Hard => grid.dilate(board.decided()),
             None => grid.dilate(board.decided()) | self.context.ruleset.probe_anchors(grid),
         };
         let mut steps = Vec::new();

@@ -129,7 +129,7 @@ def test_probe_steps_read_in_the_genres_words_and_hold(name: str) -> None:
     assert set().union(*forms.values()) == {"refuted", "either way"}
 
 
-@pytest.mark.parametrize("name", ["pencilkit-nurikabe-10x10-hard", "pencilkit-kurodoko-10x10-hard"])
+@pytest.mark.parametrize("name", ["pencilkit-nurikabe-10x10-hard", "pencilkit-kurodoko-15x15-hard"])
 def test_a_short_contradiction_is_found_alone_and_its_trial_replays(name: str) -> None:
     """On the board where medium stalls, ``find`` gives the short probe's step and leaves the board; the
     first refutation's trial, run again, breaks the rule its reason names within the probe's bound, and

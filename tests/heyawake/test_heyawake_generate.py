@@ -15,11 +15,12 @@ from pencilkit.engines.sat import count_sat
 from pencilkit.errors import PencilkitError
 from pencilkit.frame.budget import Budget, OutOfTime
 from pencilkit.frame.generate import generate_one
-from pencilkit.frame.generator import Assessment, Outcome
+from pencilkit.frame.generator import Assessment, Candidate, Outcome
 from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.genres.heyawake import HEYAWAKE
 from pencilkit.genres.heyawake.construction import Reading, _painted_and_cut, construct
 from pencilkit.genres.heyawake.drawing import draw_rooms, drawn_room_cells
+from pencilkit.genres.heyawake.generate import HeyawakeGenerator
 from pencilkit.genres.heyawake.feasibility import SMALL_SHAPES, hardest_level, max_level, room_layouts
 from pencilkit.genres.heyawake.analysis import spans
 from pencilkit.genres.heyawake.painting import (
@@ -200,17 +201,30 @@ def test_generated_puzzles_are_unique_and_rated_as_asked(level: Level) -> None:
         assert all(1 << cell in firsts for cell, _ in puzzle.clues)  # a number in its room's first cell
 
 
-def test_every_number_left_is_needed_by_the_ladder() -> None:
-    from pencilkit.genres.heyawake.generate import GENERATOR
+class Bare(HeyawakeGenerator):
+    """The generator without its dressing: the numbers the sweep leaves."""
+
+    def dress(self, candidate: Candidate, target: Level, rng: random.Random, budget: Budget | None = None) -> Candidate:
+        return candidate
+
+
+def test_the_sweep_leaves_only_needed_numbers_and_the_dressing_adds_more() -> None:
     from pencilkit.genres.heyawake.painting import Painting
 
-    made = pencilkit.generate("heyawake", 7, 7, "medium", seed=11)[0]
-    puzzle = made.puzzle
+    bare = generate_one(Bare(), HEYAWAKE, 10, 10, Level.MEDIUM, seed=11)
+    puzzle = bare.puzzle
     assert puzzle.rooms is not None
-    painting = Painting(7, 7, puzzle.rooms, made.solution.shaded)
+    painting = Painting(10, 10, puzzle.rooms, bare.solution.shaded)
     numbered = puzzle.clue_mask
     for cell in cells(numbered):
-        assert not can_drop(GENERATOR.ruleset, painting, numbered & ~(1 << cell), Level.MEDIUM)
+        assert not can_drop(HEYAWAKE.generator().ruleset, painting, numbered & ~(1 << cell), Level.MEDIUM)
+    dressed = generate_one(HEYAWAKE.generator(), HEYAWAKE, 10, 10, Level.MEDIUM, seed=11)
+    assert dressed.solution == bare.solution and dressed.exact
+    assert numbered & ~dressed.puzzle.clue_mask == 0 and dressed.puzzle.clue_mask != numbered
+    rooms = len(puzzle.room_masks)
+    assert len(dressed.puzzle.clues) <= max(round(0.67 * rooms), len(puzzle.clues))
+    solved = pencilkit.solve(dressed.puzzle)
+    assert solved.status is pencilkit.Status.UNIQUE and solved.rating is Level.MEDIUM
 
 
 def test_the_same_seed_makes_the_same_puzzle() -> None:

@@ -13,13 +13,15 @@ import pencilkit
 from pencilkit import Level, solve
 from pencilkit.cli import main
 from pencilkit.errors import PencilkitError
-from pencilkit.frame.generator import GenerationFailed
+from pencilkit.frame.generate import generate_one
+from pencilkit.frame.generator import Candidate, GenerationFailed
 from pencilkit.frame.search import Budget, count
 from pencilkit.frame.solve import Status
 from pencilkit.genres import start_board
 from pencilkit.genres.kurodoko import KURODOKO
 from pencilkit.genres.kurodoko.feasibility import SMALL_SHAPES, hardest_level, max_level
 from pencilkit.genres.kurodoko.generate import (
+    KurodokoGenerator,
     GENERATOR,
     SWEEP_NODES,
     add_clues,
@@ -230,14 +232,33 @@ def test_generated_puzzles_are_unique_and_rated_exactly(shape: tuple[int, int], 
         assert_rated_exactly(made, Level.parse(level))
 
 
-def test_generated_clues_are_all_needed() -> None:
-    made = pencilkit.generate("kurodoko", 7, 5, "hard", seed=8)[0]
+class Bare(KurodokoGenerator):
+    """The generator without its dressing: the clues the sweep leaves."""
+
+    def dress(self, candidate: Candidate, target: Level, rng: random.Random, budget: Budget | None = None) -> Candidate:
+        return candidate
+
+
+def test_the_sweep_leaves_only_needed_clues_and_the_dressing_adds_more() -> None:
+    bare = generate_one(Bare(), KURODOKO, 10, 10, Level.HARD, seed=8)
     ruleset = KURODOKO.ruleset
-    painting = Painting(7, 5, made.solution.shaded)
-    clue_cells = made.puzzle.clue_mask
-    assert made.puzzle == painting.puzzle(clue_cells)
+    painting = Painting(10, 10, bare.solution.shaded)
+    clue_cells = bare.puzzle.clue_mask
+    assert bare.puzzle == painting.puzzle(clue_cells)
     for cell in cells(clue_cells):
         assert not finishes(ruleset, start_board(painting.puzzle(clue_cells & ~(1 << cell))), Level.HARD)
+    dressed = generate_one(KURODOKO.generator(), KURODOKO, 10, 10, Level.HARD, seed=8)
+    assert dressed.solution == bare.solution
+    assert clue_cells & ~dressed.puzzle.clue_mask == 0 and dressed.puzzle.clue_mask != clue_cells
+    assert dressed.puzzle == painting.puzzle(dressed.puzzle.clue_mask)  # true clues only
+    assert len(dressed.puzzle.clues) <= max(21, len(bare.puzzle.clues))  # published 10x10: at most 0.21 a cell
+    assert_rated_exactly(dressed, Level.HARD)
+
+
+def test_dressed_puzzles_reach_the_published_density() -> None:
+    density = [len(made.puzzle.clues) / 100 for level in ("easy", "hard", "expert")
+               for made in pencilkit.generate("kurodoko", 10, 10, level, seed=1, count=3)]
+    assert 0.16 <= sorted(density)[len(density) // 2] <= 0.22  # published 10x10: 0.16-0.21 (middle half)
 
 
 @pytest.mark.parametrize("shape,level", [((15, 15), "medium"), ((10, 12), "easy"), ((1, 9), "hard"),

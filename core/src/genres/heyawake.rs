@@ -19,10 +19,10 @@
 //! span in order: the Python side's incremental look (`since_quiet`) finds
 //! the same.  `room_patterns` lists the placements of a room's missing black
 //! cells within a node limit, remembered per puzzle by the state of the
-//! room's zone (as the Python `_remembered` keys it).  The frame's probes
-//! start from the numbered rooms and the spans (`probe_anchors`) as well as
-//! from the cells next to decided ones: the numbers are not cells of their
-//! own, so a board starts with nothing decided.
+//! room's zone (as the Python `_remembered` keys it).  The frame's short and
+//! long probes start from the numbered rooms and the spans (`probe_anchors`)
+//! as well as from the cells next to decided ones: the numbers are not cells
+//! of their own, so a board starts with nothing decided.
 
 use std::collections::BTreeMap;
 

@@ -151,6 +151,7 @@ def generate_one(
                 seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
+                    candidate = generator.dress(candidate, level, rng, run)
                     score = confirm(candidate, genre, level, budget=run).score
                     miss = _outside(score, scores)
                     if not miss:

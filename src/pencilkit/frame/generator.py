@@ -159,6 +159,13 @@ class GenreGenerator(ABC):
                rng: random.Random, budget: Budget | None = None) -> Candidate | None:
         """A changed candidate that may be closer to the target, or ``None`` to start over."""
 
+    def dress(self, candidate: Candidate, target: Level, rng: random.Random,
+              budget: Budget | None = None) -> Candidate:
+        """A candidate rated exactly ``target`` with what published puzzles carry beside the needed clues,
+        still rated exactly ``target`` (by default itself).  Once ``budget`` runs out it returns what it
+        has, which is as exact."""
+        return candidate
+
     def patience(self, rows: int, cols: int, target: Level) -> int:
         """Changes without improvement after which an attempt starts over."""
         return 12 * (rows + cols)

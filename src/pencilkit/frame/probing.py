@@ -5,7 +5,8 @@ A value that runs into a contradiction is refuted, so the cell takes the
 other.  When neither value is refuted, every cell both trials decided the
 same way is decided so in every solution.  A pass probes the undecided
 cells next to a decided one or among the genre's anchors (Heyawake: its
-numbered rooms and spans), nearest first to what was decided since the
+numbered rooms and spans; not for a probe whose trials probe in turn),
+nearest first to what was decided since the
 last pass, and stops at its first finding so that cheaper techniques work on
 it first; the last rung sweeps the whole board and hands its findings out
 one at a time.  A probe whose inner ladder reaches hard runs probes inside

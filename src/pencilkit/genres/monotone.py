@@ -27,6 +27,10 @@ intended solution, it only removes rivals, so generation is monotone:
    runs out, and only a puzzle the search proved unique goes on to the
    probing techniques (at expert, once on what the sweep leaves, and at every
    drop only when that fails).
+5. **Dress** (:meth:`MonotoneGenerator.dress`), once the driver finds the
+   level exact: add true clues beyond the needed ones, up to the genre's
+   :meth:`~MonotoneGenerator.clue_goal` (drawn as published puzzles of the
+   size show them), each only where the level stays exact.
 
 Removing a needed clue usually leaves a second solution that a depth-first
 search finds in a few dozen nodes, where a failing probing pass tries every
@@ -47,7 +51,7 @@ from functools import cached_property
 from typing import Protocol
 
 from ..frame.board import Board, Contradiction
-from ..frame.budget import Budget, part
+from ..frame.budget import Budget, OutOfTime, part
 from ..frame.generate import SEARCH_NODES
 from ..frame.generator import Assessment, Candidate, ClueChange, GenreGenerator
 from ..frame.levels import Level
@@ -257,6 +261,74 @@ class MonotoneGenerator(GenreGenerator):
             return None  # the painting has no move left: the driver paints another
         return replace(made, returns=candidate.returns + 1)
 
+    def clue_goal(self, painting: Painted, rng: random.Random) -> int:
+        """How many clues a puzzle of ``painting`` shows in the end, drawn as published puzzles of its size
+        show them (0, the default: no more than it needs)."""
+        return 0
+
+    def extra_rank(self, painting: Painted, slot: Cell) -> float:
+        """Which slots :meth:`dress` tries first, lowest first (0 for all: in random order)."""
+        return 0.0
+
+    def dress(self, candidate: Candidate, target: Level, rng: random.Random,
+              budget: Budget | None = None) -> Candidate:
+        """True clues beside the needed ones, up to :meth:`clue_goal`: slots (whole orbits) in the order of
+        :meth:`extra_rank` with random ties, kept only where the ladder below ``target`` still stalls and
+        the ladder up to ``target`` still finishes.
+
+        A true clue keeps the solution, and the two ladder runs are the
+        driver's own test of an exact rating, so the dressed puzzle is as
+        unique and as exactly rated as the candidate.  The slots go in
+        batches of what the goal still lacks: a batch that keeps the level
+        is taken whole, one that does not is halved and each half tried on
+        its own, so that a puzzle whose extras all fit costs one test.
+        """
+        assert isinstance(candidate, MonotoneCandidate)
+        painting = candidate.painting
+        goal = self.clue_goal(painting, rng)
+        orbit, usable = self.orbits(painting)
+        taken = 0
+        for slot in cells(candidate.clue_cells):
+            taken |= painting.own(slot)
+        free = [slot for slot in cells(usable & ~candidate.clue_cells) if not painting.own(slot) & taken]
+        ties = {slot: rng.random() for slot in free}
+        free.sort(key=lambda slot: (self.extra_rank(painting, slot) * (0.6 + 0.8 * ties[slot]), ties[slot]))
+        clue_cells = candidate.clue_cells
+
+        def keeps_level(more: Mask) -> bool:
+            board = painting.board(more)
+            return not finishes(self.ruleset, board, Level(target - 1), budget) and \
+                finishes(self.ruleset, board, target, budget)
+
+        def add(batch: list[Mask]) -> None:
+            nonlocal clue_cells
+            more = clue_cells
+            for extra in batch:
+                more |= extra
+            if more == clue_cells:
+                return
+            if keeps_level(more):
+                clue_cells = more
+            elif len(batch) > 1:
+                add(batch[:len(batch) // 2])
+                add(batch[len(batch) // 2:])
+
+        try:
+            while free and clue_cells.bit_count() < goal:
+                batch: list[Mask] = []
+                planned = clue_cells
+                while free and planned.bit_count() < goal:
+                    extra = orbit(free.pop(0)) & ~planned
+                    if extra:
+                        batch.append(extra)
+                        planned |= extra
+                add(batch)
+        except OutOfTime:
+            pass
+        if clue_cells == candidate.clue_cells:
+            return candidate
+        return replace(candidate, clue_cells=clue_cells)
+
     def complete(self, painting: Painted, clue_cells: Mask, target: Level, rng: random.Random,
                  avoid: Mask = 0, rivals: Sequence[Answer] = (),
                  budget: Budget | None = None) -> MonotoneCandidate | None:
@@ -274,6 +346,18 @@ class MonotoneGenerator(GenreGenerator):
         added = ratable(self.ruleset, painting, added, target, rng, budget=budget, orbit=orbit, usable=usable)
         swept = sweep(self.ruleset, painting, added, target, rng, budget=budget, rivals=met, orbit=orbit)
         return MonotoneCandidate(painting, swept, added=added.bit_count(), rivals=tuple(met[-RIVALS_KEPT:]))
+
+
+Band = tuple[tuple[int, float, float], ...]
+"""A published measure's middle half by size class: ``(most cells, 25th percentile, 75th percentile)`` rows
+in growing order."""
+
+
+def drawn_goal(band: Band, cells_: int, whole: int, rng: random.Random) -> int:
+    """A count of ``whole`` drawn evenly from the middle half of ``band``'s share for a board of ``cells_``
+    cells (the first class that holds it; the last for larger boards)."""
+    low, high = next(((lo, hi) for most, lo, hi in band if cells_ <= most), band[-1][1:])
+    return round(whole * rng.uniform(low, high))
 
 
 def finishes(ruleset: Ruleset, board: Board, level: Level, budget: Budget | None = None) -> bool:

@@ -5,7 +5,10 @@ paintings (:func:`~pencilkit.genres.heyawake.painting.paint`): a room's
 number is its count of black cells in the painting, so numbering a room
 never changes the solution.  Rooms are numbered where the ladder stalls or a
 rival solution differs, and the sweep then takes away every number the
-ladder up to the level can do without: numbers only where needed.
+ladder up to the level can do without.  Once the level is exact, the
+dressing (:meth:`~pencilkit.genres.monotone.MonotoneGenerator.dress`)
+numbers more rooms, up to a share drawn as published puzzles number them,
+wherever the level stays exact.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...frame.symmetry import Symmetry
+from ...grid import MAX_SIDE, Cell
 from ...puzzle import Answer, Puzzle
-from ..monotone import MonotoneGenerator, finishes
+from ..monotone import Band, MonotoneGenerator, Painted, drawn_goal, finishes
 from .construction import construct
 from .feasibility import max_level
 from .painting import Painting, grow_rooms, open_up, paint
@@ -40,6 +44,20 @@ class HeyawakeGenerator(MonotoneGenerator):
 
     symmetries = (Symmetry.NONE,)
     """A number belongs to a room, and rooms are drawn without symmetry."""
+
+    published_numbered: Band = ((100, 0.41, 0.67), (225, 0.46, 0.66), (400, 0.56, 0.69), (900, 0.60, 0.70),
+                                (MAX_SIDE * MAX_SIDE, 0.58, 0.79))
+    """Share of rooms numbered in published Heyawake, 25th to 75th percentile by size class."""
+
+    def clue_goal(self, painting: Painted, rng: random.Random) -> int:
+        """Numbered rooms drawn from the published middle half of the size class."""
+        assert isinstance(painting, Painting)
+        return drawn_goal(self.published_numbered, painting.rows * painting.cols, len(painting.room_masks), rng)
+
+    def extra_rank(self, painting: Painted, slot: Cell) -> float:
+        """Rooms with black cells first: published puzzles seldom write a 0."""
+        assert isinstance(painting, Painting)
+        return 1.0 if painting.count(slot) == 0 else 0.5
 
     def genre_ruleset(self) -> Ruleset:
         from . import HEYAWAKE
@@ -82,7 +100,8 @@ class HeyawakeGenerator(MonotoneGenerator):
 
     def max_level(self, rows: int, cols: int) -> Level:
         """The hardest level the shape holds (:func:`~pencilkit.genres.heyawake.feasibility.max_level`):
-        easy on 1x1, 1x2 and 2x2, hard on the other shapes of up to 6 cells, expert from 7 cells on."""
+        easy on 1x1, 1x2 and 2x2, hard on the other shapes of up to 6 cells and on 1x7, 1x8 and 3x3,
+        expert on the others."""
         return max_level(rows, cols)
 
     def patience(self, rows: int, cols: int, target: Level) -> int:

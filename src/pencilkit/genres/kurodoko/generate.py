@@ -29,16 +29,19 @@ from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...frame.symmetry import Symmetry
-from ...grid import MAX_SIDE
+from ...grid import MAX_SIDE, Cell
 from ...puzzle import Answer, Puzzle
 from ..monotone import (
     RIVAL_NODES,
     RIVALS_KEPT,
     SWEEP_NODES,
+    Band,
     MonotoneCandidate,
     MonotoneGenerator,
+    Painted,
     add_clues,
     can_drop,
+    drawn_goal,
     finishes,
     ratable,
     rival,
@@ -68,6 +71,21 @@ class KurodokoGenerator(MonotoneGenerator):
     """Published Kurodoko keep a symmetry nearly always: 89% up to 10x10, 60% up to 15x15, all the larger
     ones (by size class, ``tests/frame/test_published_symmetry.py`` recounts them from the corpus); none is
     smaller than 7x7, and boards under 25 cells keep none."""
+
+    published_density: Band = ((100, 0.160, 0.210), (225, 0.181, 0.249), (400, 0.166, 0.187), (900, 0.167, 0.175),
+                               (MAX_SIDE * MAX_SIDE, 0.168, 0.170))
+    """Clues per cell of published Kurodoko, 25th to 75th percentile by size class."""
+
+    def clue_goal(self, painting: Painted, rng: random.Random) -> int:
+        """Clues per cell drawn from the published middle half of the size class."""
+        size = painting.solution().rows * painting.solution().cols
+        return drawn_goal(self.published_density, size, size, rng)
+
+    def extra_rank(self, painting: Painted, slot: Cell) -> float:
+        """Small clues first: the needed clues of a sparse puzzle see far, and published puzzles mix in
+        short ones."""
+        assert isinstance(painting, Painting)
+        return float(painting.sees(slot))
 
     def genre_ruleset(self) -> Ruleset:
         from . import KURODOKO

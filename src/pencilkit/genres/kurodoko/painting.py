@@ -116,8 +116,10 @@ class Painting:
         return 1 << slot
 
     def keep_first(self, slot: Cell) -> int:
-        """Every clue alike: the sweep goes in random order."""
-        return 0
+        """Short clues first: a clue that sees at most a third of its row and column (:data:`SHORT_SIGHT`)
+        is added before and dropped after the others, so the puzzle mixes short clues in with the long
+        ones its logic needs, as published ones do."""
+        return int(self.sees(slot) <= SHORT_SIGHT * (self.rows + self.cols - 1))
 
     def reach(self, slot: Cell) -> Mask:
         return self.sight(slot)
@@ -161,6 +163,10 @@ def counts(rows: int, cols: int, black: Mask) -> list[int]:
             for member in run:
                 seen[member] += len(run)
     return [count - 1 if count else 0 for count in seen]
+
+
+SHORT_SIGHT = 0.4
+"""The share of its row and column a clue may see and still count as short (:meth:`Painting.keep_first`)."""
 
 
 def paint(rows: int, cols: int, rng: random.Random, share: tuple[float, float] = BLACK_SHARE) -> Painting:
