@@ -170,9 +170,9 @@ def test_the_style_is_chosen_by_name() -> None:
     published = pencilkit.generate("nurikabe", 7, 7, "medium", seed=2, style="published")[0]
     assert default.puzzle == published.puzzle != dense.puzzle  # auto is published at 7x7
     large = NurikabeGenerator()
-    assert large.published(25, 25) and not large.published(25, 26) and not large.published(4, 9)
+    assert large.published(40, 40) and not large.published(40, 41) and not large.published(4, 9)
     assert large.published(20, 20, Level.EASY) and large.published(25, 25, Level.EXPERT)
-    assert NurikabeGenerator(style="published").published(30, 30)
+    assert NurikabeGenerator(style="published").published(50, 50)
     with pytest.raises(PencilkitError, match="unknown style 'sparse' for nurikabe: choose one of auto, published, dense"):
         pencilkit.generate("nurikabe", 7, 7, "medium", style="sparse")
     with pytest.raises(PencilkitError, match="unknown style"):
@@ -184,6 +184,7 @@ def test_each_puzzle_names_the_style_it_was_made_in() -> None:
     assert small.style == "published" and small.to_json()["style"] == "published"
     large_easy = pencilkit.generate("nurikabe", 12, 12, "easy", seed=1)[0]
     assert large_easy.style == "published"
-    larger = NurikabeGenerator().style_for(26, 26, Level.EASY)
-    assert larger == "dense"  # auto leaves boards past 25x25 to the dense style
+    assert NurikabeGenerator().style_for(40, 40, Level.EXPERT) == "published"
+    larger = NurikabeGenerator().style_for(41, 40, Level.EASY)
+    assert larger == "dense"  # auto leaves boards past 40x40 to the dense style
     assert pencilkit.generate("kurodoko", 5, 5, "easy", seed=1)[0].style == "default"

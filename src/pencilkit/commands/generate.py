@@ -39,7 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--style", default=None,
                         help="what the puzzles look like; Nurikabe: published (big islands, few 1s, as "
                              "printed puzzles), dense (small islands, many 1s) or auto (the default: "
-                             "published on boards of 5 or more a side up to 625 cells (25x25); dense elsewhere)")
+                             "published on boards of 5 or more a side up to 1,600 cells (40x40); dense elsewhere)")
     parser.add_argument("--symmetry", default=PUBLISHED, choices=[PUBLISHED, *(k.value for k in Symmetry)],
                         help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "
                              "turns (rot4, square boards) or a mirror (mirror), Nurikabe and Kurodoko; none; or "

@@ -135,8 +135,10 @@ Nurikabe (:data:`~pencilkit.genres.nurikabe.style.PUBLISHED`: big islands, few 1
 makes small islands in a lot of sea, many of them 1s; ``auto``, the default, is
 published where that style is measured to deliver within seconds (:meth:`NurikabeGenerator.published`)
 and dense elsewhere."""
-AUTO_PUBLISHED_CELLS = 625
-"""Largest board (25x25) the ``auto`` style makes in the published style, at every level."""
+AUTO_PUBLISHED_CELLS = 1600
+"""Largest board (40x40) the ``auto`` style makes in the published style, at every level (40x40: 0.3-7 s at
+every level, seeds 1-3; 50x50 takes 13-42 s at easy and 35-112 s at expert, most of it cascades that
+end stuck)."""
 DRAWN_EXPERT_CELLS = 25
 """Largest board (5x5) on which the published style starts an expert target from a layout drawn
 freely (grown as lines, :func:`~.symmetric.symmetric_layout` with no symmetry) rather than from a
