@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         cells = puzzle.rows * puzzle.cols
         order = next(k for k, (limit, _) in enumerate(BUCKETS) if cells <= limit)
         groups[(order, bucket(cells), found.level)].append((found.score, found.bottlenecks, found.longest))
-    print(f"{len(lines)} puzzles from {path.name}; {unrated} without a rating (none, several or out of time)")
+    print(f"{len(lines)} puzzles from {path.name}; {unrated} without a score (no solution, several, out of "
+          "time, or search from the first step)")
     print()
     print("| size | level | puzzles | score p10 | median | p90 | bottlenecks | longest |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
