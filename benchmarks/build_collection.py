@@ -4,7 +4,8 @@ One puzzle per size and level (Nurikabe: easy to expert at 5x5, 7x7, 10x10,
 15x15 and 20x20, in the published style, big islands and few 1s; Kurodoko: 5x5
 to 15x15, each level the size allows; Heyawake: 6x6 to 15x15; Hitori: 5x5 to
 15x15; ``--style`` for another), each
-generated from a fixed seed so the file can be rebuilt byte for byte, and
+generated from a fixed seed of its own (2026 plus its place in the file, plus
+100 for each seed tried before) so the file can be rebuilt byte for byte, and
 stored with its solution, its rating, its seed and the symmetry its clue
 positions keep (drawn as often as in published puzzles of the size, as
 ``generate`` does by default).  A puzzle is written only if
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     style = args.style or STYLES.get(genre.name)
     if style is not None:
         generator = generator.styled(style)
-    lines = []
+    lines: list[str] = []
     for shape in (args.sizes or ",".join(SIZES[genre.name])).split(","):
         rows, cols = (int(x) for x in shape.lower().split("x"))
         for level in GENERATABLE:
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             made = None
             for k in range(args.tries):
-                seed = BASE_SEED + 100 * k
+                seed = BASE_SEED + 100 * k + len(lines)  # each puzzle its own seed: its own symmetry draw
                 try:
                     made = generate(genre, rows, cols, level, seed=seed, seconds=args.time_budget, style=style)[0]
                 except GenerationFailed:

@@ -66,6 +66,8 @@ class RecordingGenerator(KurodokoGenerator):
         black = candidate.painting.black
         self.swept[(black, dressed.clue_cells)] = (self.before[(black, candidate.clue_cells)], candidate.clues)
         return dressed
+
+
 def mean(values: Sequence[float], digits: int = 1) -> str:
     return f"{statistics.mean(values):.{digits}f}" if values else "-"
 

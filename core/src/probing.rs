@@ -201,7 +201,7 @@ impl<const W: usize> Pass<'_, W> {
         let whole = (board.shaded, board.unshaded);
         let near = match memory.origin {
             Some(origin) => grid.dilate(board.decided()) & grid.ball(board.decided().minus(origin), FOCUS_RADIUS),
-            None if self.spec.inner_level >= Level::Hard => grid.dilate(board.decided()),
+            None if inner >= Level::Hard => grid.dilate(board.decided()),
             None => grid.dilate(board.decided()) | self.context.ruleset.probe_anchors(grid),
         };
         let mut steps = Vec::new();

@@ -110,7 +110,8 @@ def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, se
     :data:`pencilkit.frame.generate.DEFAULT_SECONDS`); setting ``cancel`` calls the
     work off; ``symmetry`` (``none``, ``rot2``, ``rot4`` or ``mirror``) makes the
     clue positions symmetric where the genre can, and ``published`` (the default) lets each puzzle keep one as
-    often as published puzzles of its genre and size do; ``scores`` (lowest, highest) asks for a difficulty score in
+    often as published puzzles of its genre and size do where the genre's generator has their shares
+    (Kurodoko; the others keep none); ``scores`` (lowest, highest) asks for a difficulty score in
     that range beside the level (:mod:`pencilkit.frame.difficulty`); see
     :func:`pencilkit.frame.generate.generate`.
     """

@@ -44,7 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "
                              "turns (rot4, square boards) or a mirror (mirror), Nurikabe and Kurodoko; none; or "
                              "published (the default): each puzzle keeps one as often as published puzzles of its "
-                             "genre and size do")
+                             "genre and size do (Kurodoko; the other genres keep none)")
     parser.add_argument("--score", default=None, metavar="LOW-HIGH",
                         help="a difficulty score range beside the level (hard scores 300-399; see "
                              "docs/difficulty.md), such as 330-360")

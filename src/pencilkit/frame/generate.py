@@ -151,7 +151,9 @@ def generate_one(
                 seen[key] = assessment
                 changes += 1
                 if assessment.outcome is Outcome.EXACT:
-                    candidate = generator.dress(candidate, level, rng, run)
+                    left = run.left()
+                    candidate = generator.dress(candidate, level, rng,
+                                                run if left is None else part(run, seconds=left * DRESS_SHARE))
                     score = confirm(candidate, genre, level, budget=run).score
                     miss = _outside(score, scores)
                     if not miss:
@@ -392,7 +394,9 @@ def generate(
         if style not in generator.styles:
             raise PencilkitError(f"unknown style {style!r} for {g.name}: choose one of {', '.join(generator.styles)}")
         generator = generator.styled(style)
-    if symmetry != PUBLISHED:
+    if isinstance(symmetry, str) and symmetry.strip().lower() == PUBLISHED:
+        symmetry = PUBLISHED
+    else:
         symmetric(generator, g.name, symmetry, rows, cols)  # a symmetry it cannot keep: refused at once
     check_request(generator, g.name, rows, cols, target, seconds)
     if scores is not None:
@@ -401,22 +405,48 @@ def generate(
         seed = random.SystemRandom().randrange(2**31)
     elif seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {seed}")
-    made = []
-    for k in range(count):
-        keeping = drawn(generator, g.name, symmetry, rows, cols, seed + k)
-        preferred = symmetry == PUBLISHED and keeping.symmetry is not Symmetry.NONE
-        share = seconds * DRAWN_SHARE if preferred else seconds
-        one = generate_one(keeping, g, rows, cols, target, seed=seed + k, seconds=share, cancel=cancel,
-                           scores=scores)
-        if preferred and not one.exact:  # a board too thin for the drawn symmetry at this level goes without
-            one = generate_one(generator, g, rows, cols, target, seed=seed + k, seconds=seconds - share,
-                               cancel=cancel, scores=scores)
-        made.append(one)
-    return made
+    return [_one(generator, g, rows, cols, target, symmetry, seed=seed + k, seconds=seconds, cancel=cancel,
+                 scores=scores) for k in range(count)]
+
+
+def _one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: Level, symmetry: Symmetry | str, *,
+         seed: int, seconds: float, cancel: Cancel | None, scores: tuple[int, int] | None) -> Generated:
+    """One puzzle of :func:`generate`.  A symmetry drawn as published is a preference: when the puzzle does
+    not come out exactly at its level within :data:`DRAWN_SHARE` of the time, the rest of the time makes
+    it without one, and the better of the two is kept (so near the end of its time a seed's symmetry
+    depends on the machine's speed, as any run that reaches its time limit does)."""
+    keeping = drawn(generator, genre.name, symmetry, rows, cols, seed)
+    if symmetry != PUBLISHED or keeping.symmetry is Symmetry.NONE:
+        return generate_one(keeping, genre, rows, cols, level, seed=seed, seconds=seconds, cancel=cancel,
+                            scores=scores)
+    share = seconds * DRAWN_SHARE
+    first: Generated | None = None
+    try:
+        first = generate_one(keeping, genre, rows, cols, level, seed=seed, seconds=share, cancel=cancel,
+                             scores=scores)
+    except GenerationFailed:
+        pass
+    if (first is not None and first.exact) or (cancel is not None and cancel.is_set()):
+        if first is None:
+            raise GenerationFailed(f"no unique {rows}x{cols} puzzle found before the work was called off")
+        return first
+    try:
+        plain = generate_one(generator, genre, rows, cols, level, seed=seed, seconds=seconds - share,
+                             cancel=cancel, scores=scores)
+    except GenerationFailed:
+        if first is None:
+            raise
+        return first
+    if first is None or plain.exact:
+        return plain
+    return min(first, plain, key=lambda made: abs(int(made.rating) - int(level)))
 
 
 DRAWN_SHARE = 0.25
 """The share of a puzzle's time a symmetry drawn by default may take before the puzzle is made without one."""
+DRESS_SHARE = 0.5
+"""The share of the time left that a puzzle's dressing (:meth:`GenreGenerator.dress`) may take, so that
+the check from scratch after it has time to run."""
 
 
 def check_scores(level: Level, scores: tuple[int, int]) -> None:

@@ -18,7 +18,7 @@ from ..puzzle import Answer, Puzzle
 from .board import Board
 from .budget import Budget
 from .levels import Level
-from .symmetry import Symmetry
+from .symmetry import Shares, Symmetry
 
 
 class GenerationFailed(Exception):
@@ -114,7 +114,7 @@ class GenreGenerator(ABC):
     """The symmetries of clue positions it can keep (:mod:`.symmetry`)."""
     symmetry: Symmetry = Symmetry.NONE
     """The symmetry its clue positions keep."""
-    published_symmetry: tuple[tuple[int, tuple[tuple[Symmetry, float], ...]], ...] = ()
+    published_symmetry: Shares = ()
     """How often published puzzles keep each symmetry, by size class: ``(most cells, ((kind, share),
     ...))`` rows in growing order, the kinds strongest first (a rot4 layout also keeps rot2); the rest
     keep none.  Empty: published puzzles keep none (:func:`~.symmetry.as_published` draws from it)."""

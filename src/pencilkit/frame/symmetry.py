@@ -37,7 +37,8 @@ class Symmetry(str, Enum):
         for kind in cls:
             if text.strip().lower() == kind.value:
                 return kind
-        raise PencilkitError(f"unknown symmetry {text!r}: choose one of {', '.join(k.value for k in cls)}")
+        raise PencilkitError(f"unknown symmetry {text!r}: choose one of {PUBLISHED}, "
+                             f"{', '.join(k.value for k in cls)}")
 
     def fits(self, rows: int, cols: int) -> bool:
         """Whether a board of this shape has the symmetry (quarter turns need a square)."""
@@ -71,8 +72,8 @@ Shares = tuple[tuple[int, tuple[tuple[Symmetry, float], ...]], ...]
 
 def as_published(shares: Shares, rows: int, cols: int, seed: int) -> Symmetry:
     """The symmetry a puzzle of this seed keeps, drawn as often as published puzzles of its size class
-    keep each (the first class whose most cells holds the board; a kind the board lacks gives way to the
-    next): the same seed draws the same on every machine."""
+    keep each (the first class whose most cells holds the board; rot4 on a board that is not square gives
+    way to rot2): the same seed draws the same on every machine."""
     draw = random.Random(f"symmetry:{seed}").random()
     kinds = next((row for most, row in shares if rows * cols <= most), shares[-1][1] if shares else ())
     for kind, share in kinds:

@@ -272,9 +272,10 @@ class MonotoneGenerator(GenreGenerator):
 
     def dress(self, candidate: Candidate, target: Level, rng: random.Random,
               budget: Budget | None = None) -> Candidate:
-        """True clues beside the needed ones, up to :meth:`clue_goal`: slots (whole orbits) in the order of
-        :meth:`extra_rank` with random ties, kept only where the ladder below ``target`` still stalls and
-        the ladder up to ``target`` still finishes.
+        """True clues beside the needed ones, up to :meth:`clue_goal`: slots (whole orbits) by
+        :meth:`extra_rank`, lowest first, each rank scaled by a random factor of 1 +- :data:`RANK_NOISE` (so
+        close ranks mix), kept only where the ladder below ``target`` still stalls and the ladder up to
+        ``target`` still finishes.
 
         A true clue keeps the solution, and the two ladder runs are the
         driver's own test of an exact rating, so the dressed puzzle is as
@@ -292,7 +293,8 @@ class MonotoneGenerator(GenreGenerator):
             taken |= painting.own(slot)
         free = [slot for slot in cells(usable & ~candidate.clue_cells) if not painting.own(slot) & taken]
         ties = {slot: rng.random() for slot in free}
-        free.sort(key=lambda slot: (self.extra_rank(painting, slot) * (0.6 + 0.8 * ties[slot]), ties[slot]))
+        free.sort(key=lambda slot: (self.extra_rank(painting, slot) * (1 + RANK_NOISE * (2 * ties[slot] - 1)),
+                                    ties[slot]))
         clue_cells = candidate.clue_cells
 
         def keeps_level(more: Mask) -> bool:
@@ -348,15 +350,17 @@ class MonotoneGenerator(GenreGenerator):
         return MonotoneCandidate(painting, swept, added=added.bit_count(), rivals=tuple(met[-RIVALS_KEPT:]))
 
 
+RANK_NOISE = 0.4
+"""How far :meth:`MonotoneGenerator.dress` scales a slot's rank at random, either way."""
 Band = tuple[tuple[int, float, float], ...]
 """A published measure's middle half by size class: ``(most cells, 25th percentile, 75th percentile)`` rows
 in growing order."""
 
 
-def drawn_goal(band: Band, cells_: int, whole: int, rng: random.Random) -> int:
-    """A count of ``whole`` drawn evenly from the middle half of ``band``'s share for a board of ``cells_``
-    cells (the first class that holds it; the last for larger boards)."""
-    low, high = next(((lo, hi) for most, lo, hi in band if cells_ <= most), band[-1][1:])
+def drawn_goal(band: Band, board_cells: int, whole: int, rng: random.Random) -> int:
+    """A count of ``whole`` drawn evenly from the middle half of ``band``'s share for a board of
+    ``board_cells`` cells (the first class that holds it; the last for larger boards)."""
+    low, high = next(((lo, hi) for most, lo, hi in band if board_cells <= most), band[-1][1:])
     return round(whole * rng.uniform(low, high))
 
 

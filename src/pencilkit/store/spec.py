@@ -64,7 +64,8 @@ class CollectionSpec:
     style: str | None = None
     symmetry: str = PUBLISHED
     """The symmetry of every puzzle's clue positions (:mod:`pencilkit.frame.symmetry`); ``published``: each
-    puzzle's own, as often as in published puzzles of its size."""
+    puzzle's own, as often as in published puzzles of its size where the genre's generator has their
+    shares (:attr:`~pencilkit.frame.generator.GenreGenerator.published_symmetry`)."""
     scores: tuple[int, int] | None = None
     """The difficulty scores asked for beside the levels (:mod:`pencilkit.frame.difficulty`), if any."""
 

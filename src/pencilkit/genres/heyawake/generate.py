@@ -55,9 +55,9 @@ class HeyawakeGenerator(MonotoneGenerator):
         return drawn_goal(self.published_numbered, painting.rows * painting.cols, len(painting.room_masks), rng)
 
     def extra_rank(self, painting: Painted, slot: Cell) -> float:
-        """Rooms with black cells first: published puzzles seldom write a 0."""
+        """Rooms with black cells first, a 0 only after all of them: published puzzles seldom write a 0."""
         assert isinstance(painting, Painting)
-        return 1.0 if painting.count(slot) == 0 else 0.5
+        return 3.0 if painting.count(slot) == 0 else 1.0
 
     def genre_ruleset(self) -> Ruleset:
         from . import HEYAWAKE

@@ -78,7 +78,8 @@ class KurodokoGenerator(MonotoneGenerator):
 
     def clue_goal(self, painting: Painted, rng: random.Random) -> int:
         """Clues per cell drawn from the published middle half of the size class."""
-        size = painting.solution().rows * painting.solution().cols
+        assert isinstance(painting, Painting)
+        size = painting.rows * painting.cols
         return drawn_goal(self.published_density, size, size, rng)
 
     def extra_rank(self, painting: Painted, slot: Cell) -> float:

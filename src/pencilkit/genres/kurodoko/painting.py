@@ -116,7 +116,7 @@ class Painting:
         return 1 << slot
 
     def keep_first(self, slot: Cell) -> int:
-        """Short clues first: a clue that sees at most a third of its row and column (:data:`SHORT_SIGHT`)
+        """Short clues first: a clue that sees at most 40% of its row and column (:data:`SHORT_SIGHT`)
         is added before and dropped after the others, so the puzzle mixes short clues in with the long
         ones its logic needs, as published ones do."""
         return int(self.sees(slot) <= SHORT_SIGHT * (self.rows + self.cols - 1))
