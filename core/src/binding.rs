@@ -477,10 +477,6 @@ impl<const W: usize> Ruleset<W> for PythonRules
 where
     Width: Widen<W>,
 {
-    fn technique(&self, _name: &str) -> Option<usize> {
-        None
-    }
-
     fn find(&self, _index: usize, _board: &mut Board<W>, _grid: &Grid<W>) -> Found<W> {
         Ok(Vec::new())
     }
@@ -647,8 +643,8 @@ impl<const W: usize> Ruleset<W> for ArcRules
 where
     Width: Widen<W>,
 {
-    fn technique(&self, name: &str) -> Option<usize> {
-        Ruleset::<W>::technique(self.0.as_ref(), name)
+    fn techniques(&self) -> &'static [&'static str] {
+        self.0.techniques()
     }
     fn find(&self, index: usize, board: &mut Board<W>, grid: &Grid<W>) -> Found<W> {
         self.0.find(index, board, grid)

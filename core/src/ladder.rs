@@ -18,8 +18,15 @@ use crate::step::{Found, Step, Stop, Violation};
 
 /// A genre's solving contents, for one puzzle (which it keeps, with whatever it works out once per puzzle).
 pub trait Ruleset<const W: usize>: Send + Sync {
+    /// The names of the genre's techniques, in the order `find` numbers them.
+    fn techniques(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// The index of the technique called `name` (for `find`), if the genre has one.
-    fn technique(&self, name: &str) -> Option<usize>;
+    fn technique(&self, name: &str) -> Option<usize> {
+        self.techniques().iter().position(|&t| t == name)
+    }
 
     /// The steps of technique `index` on `board` (all true in every solution of it), none when it finds
     /// nothing, or a contradiction when the board has none.

@@ -715,8 +715,8 @@ fn agreement<const W: usize>(
 }
 
 impl<const W: usize> Ruleset<W> for Heyawake<W> {
-    fn technique(&self, name: &str) -> Option<usize> {
-        TECHNIQUES.iter().position(|&t| t == name)
+    fn techniques(&self) -> &'static [&'static str] {
+        TECHNIQUES
     }
 
     fn find(&self, index: usize, board: &mut Board<W>, grid: &Grid<W>) -> Found<W> {

@@ -262,8 +262,8 @@ impl<const W: usize> Hitori<W> {
 }
 
 impl<const W: usize> Ruleset<W> for Hitori<W> {
-    fn technique(&self, name: &str) -> Option<usize> {
-        TECHNIQUES.iter().position(|&t| t == name)
+    fn techniques(&self) -> &'static [&'static str] {
+        TECHNIQUES
     }
 
     fn find(&self, index: usize, board: &mut Board<W>, grid: &Grid<W>) -> Found<W> {

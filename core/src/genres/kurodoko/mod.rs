@@ -186,8 +186,8 @@ fn merge<const W: usize>(steps: Vec<Step<W>>) -> Found<W> {
 }
 
 impl<const W: usize> Ruleset<W> for Kurodoko<W> {
-    fn technique(&self, name: &str) -> Option<usize> {
-        TECHNIQUES.iter().position(|&t| t == name)
+    fn techniques(&self) -> &'static [&'static str] {
+        TECHNIQUES
     }
 
     fn find(&self, index: usize, board: &mut Board<W>, grid: &Grid<W>) -> Found<W> {

@@ -81,8 +81,8 @@ pub fn ruleset<const W: usize>(grid: &Grid<W>, clues: &Clues) -> Result<Box<dyn 
 }
 
 impl<const W: usize> Ruleset<W> for Nurikabe<W> {
-    fn technique(&self, name: &str) -> Option<usize> {
-        TECHNIQUES.iter().position(|&t| t == name)
+    fn techniques(&self) -> &'static [&'static str] {
+        TECHNIQUES
     }
 
     fn find(&self, index: usize, board: &mut Board<W>, grid: &Grid<W>) -> Found<W> {
