@@ -928,9 +928,10 @@ type Islands<'py> = Vec<(Bound<'py, PyAny>, usize)>;
 
 /// A Nurikabe layout built by a cascade (see the core's `nurikabe::cascade`): its islands as masks with
 /// their clue cells, or None when the cascade is stuck.  `sizes` are island sizes with their weights,
-/// `perms` a symmetry's maps as cell permutations (identity first), empty for none.
+/// `perms` a symmetry's maps as cell permutations (identity first), empty for none.  Raises `OutOfTime`
+/// once `budget` runs out (it is looked at before every move).
 #[pyfunction]
-#[pyo3(signature = (rows, cols, *, seed, sizes, perms))]
+#[pyo3(signature = (rows, cols, *, seed, sizes, perms, budget = None))]
 fn nurikabe_cascade<'py>(
     py: Python<'py>,
     rows: usize,
@@ -938,6 +939,7 @@ fn nurikabe_cascade<'py>(
     seed: u64,
     sizes: Vec<(usize, f64)>,
     perms: Vec<Vec<usize>>,
+    budget: Option<&Budget>,
 ) -> PyResult<Option<Islands<'py>>> {
     if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
         return Err(PyValueError::new_err(format!("a board is 1 to {MAX_SIDE} cells a side, not {rows}x{cols}")));
@@ -958,7 +960,9 @@ fn nurikabe_cascade<'py>(
     let plan = genres::nurikabe::cascade::Plan { sizes: &drawn, weights: &weights, perms: &perms };
     with_width!(cells, W => {
         let grid = Grid::<W>::new(rows, cols);
-        let Some(islands) = unlocked(py, || genres::nurikabe::cascade::cascade(&grid, &plan, seed))? else {
+        let budget = budget_of(budget);
+        let built = unlocked(py, || genres::nurikabe::cascade::cascade(&grid, &plan, seed, &budget))?;
+        let Some(islands) = built.map_err(|_| OutOfTime::new_err("out of time"))? else {
             return Ok(None);
         };
         let pairs: PyResult<Vec<_>> = islands.into_iter().map(|(island, clue)| Ok((int_of(py, island)?, clue))).collect();

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 import statistics
+import threading
 
+import pytest
+
+from pencilkit.frame.budget import Budget, Cancel, OutOfTime
 from pencilkit.frame.ladder import Trace
 from pencilkit.frame.levels import Level
 from pencilkit.frame.symmetry import Symmetry
@@ -89,3 +93,15 @@ def test_symmetric_cascades_are_symmetric_and_finished_by_the_easy_ladder() -> N
             assert _finished_at_easy(layout)[0], layout.puzzle().id()
             seen += 1
     assert seen >= 15
+
+
+def test_a_cascade_stops_when_its_work_is_called_off() -> None:
+    """The core looks at the budget before every move: 50x50 cascades (seconds of work each) called off
+    after 50 ms from another thread stop there."""
+    cancel = Cancel()
+    threading.Timer(0.05, cancel.set).start()
+    with pytest.raises(OutOfTime):
+        for draw in range(20):  # a stuck cascade returns None, and the next one starts
+            cascade_layout(50, 50, random.Random(draw), budget=Budget(cancel=cancel))
+    with pytest.raises(OutOfTime):
+        cascade_layout(10, 10, random.Random(1), budget=Budget(seconds=0))

@@ -34,6 +34,7 @@
 use std::collections::HashMap;
 
 use crate::bits::Bits;
+use crate::budget::{Budget, OutOfTime};
 use crate::draw::Draws;
 use crate::grid::Grid;
 
@@ -335,24 +336,33 @@ fn meets_own_image<const W: usize>(shared: &Shared<'_, W>, cell: usize) -> bool 
 }
 
 /// A layout whose puzzle the ladder up to easy finishes: its islands with their clue cells, in the order
-/// of their lowest cells; `None` when the cascade is stuck (or the board has no 2x2 block).
-pub fn cascade<const W: usize>(grid: &Grid<W>, plan: &Plan<'_>, seed: u64) -> Option<Vec<(Bits<W>, usize)>> {
+/// of their lowest cells; `None` when the cascade is stuck (or the board has no 2x2 block).  The budget is
+/// looked at before every move: `Err(OutOfTime)` once it has run out.
+pub fn cascade<const W: usize>(
+    grid: &Grid<W>,
+    plan: &Plan<'_>,
+    seed: u64,
+    budget: &Budget,
+) -> Result<Option<Vec<(Bits<W>, usize)>>, OutOfTime> {
     if grid.window_corners.is_empty() {
-        return None; // nothing would call for land, and an all-sea layout has no clue
+        return Ok(None); // nothing would call for land, and an all-sea layout has no clue
     }
     let mut shared = Shared { grid, plan, draws: Draws::new(seed), drawn: HashMap::new() };
     let weighed = FEWEST_MOVES.max(grid.size / CELLS_PER_MOVE);
     let mut state = Cascade::empty();
-    state.settle(&mut shared).ok()?;
+    if state.settle(&mut shared).is_err() {
+        return Ok(None);
+    }
     let mut choices: Vec<Vec<Cascade<W>>> = Vec::new();
     let mut backtracks = 0;
     loop {
+        budget.check()?;
         let bare = grid.window_cells(grid.window_corners.minus(grid.windows_meeting(state.land)));
         let waiting: Vec<usize> = (0..state.closed.len()).filter(|&k| !state.closed[k]).collect();
         if bare.is_empty() && waiting.is_empty() {
             let mut pairs: Vec<(Bits<W>, usize)> = state.islands.iter().copied().zip(state.clue_cells).collect();
             pairs.sort_by_key(|(island, _)| island.lowest());
-            return Some(pairs);
+            return Ok(Some(pairs));
         }
         let spots = state.open_cells(grid).minus(grid.dilate(state.land));
         let pool: Vec<usize> = if (spots & bare).any() { (spots & bare).iter().collect() } else { spots.iter().collect() };
@@ -387,7 +397,7 @@ pub fn cascade<const W: usize>(grid: &Grid<W>, plan: &Plan<'_>, seed: u64) -> Op
             choices.pop();
             backtracks += 1;
             if choices.is_empty() || backtracks > BACKTRACKS {
-                return None;
+                return Ok(None);
             }
         }
         state = choices.last_mut().and_then(|c| c.pop()).expect("a choice left");
@@ -397,7 +407,6 @@ pub fn cascade<const W: usize>(grid: &Grid<W>, plan: &Plan<'_>, seed: u64) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::budget::Budget;
     use crate::genres::{build, Clues};
     use crate::ladder::{Context, Rung, Trace, Work};
     use crate::level::Level;
@@ -432,7 +441,9 @@ mod tests {
         for (rows, cols) in [(5, 5), (6, 8), (10, 10), (9, 12)] {
             let grid: Grid<2> = Grid::new(rows, cols);
             for seed in 0..10 {
-                let Some(layout) = cascade(&grid, &plan, seed) else { continue };
+                let Some(layout) = cascade(&grid, &plan, seed, &Budget::unlimited()).expect("no deadline") else {
+                    continue;
+                };
                 made += 1;
                 let land = layout.iter().fold(Bits::EMPTY, |all, &(island, _)| all | island);
                 for &(island, cell) in &layout {
@@ -449,5 +460,14 @@ mod tests {
             }
         }
         assert!(made >= 25, "{made}");
+    }
+
+    #[test]
+    fn a_called_off_cascade_stops_before_its_first_move() {
+        let (sizes, weights) = ([2, 3], [1.0, 1.0]);
+        let plan = Plan { sizes: &sizes, weights: &weights, perms: &[] };
+        let grid: Grid<2> = Grid::new(10, 10);
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        assert_eq!(cascade(&grid, &plan, 1, &Budget::new(10, None, Some(cancel))), Err(OutOfTime));
     }
 }

@@ -20,13 +20,15 @@ import random
 from collections.abc import Mapping
 
 from ..._core import nurikabe_cascade
+from ...frame.budget import Budget
 from .painting import Layout
 from .style import PUBLISHED_SIZES
 from .symmetric import Maps, symmetrize
 
 
 def cascade_layout(rows: int, cols: int, rng: random.Random,
-                   sizes: Mapping[int, float] = PUBLISHED_SIZES, perms: Maps = ()) -> Layout | None:
+                   sizes: Mapping[int, float] = PUBLISHED_SIZES, perms: Maps = (),
+                   budget: Budget | None = None) -> Layout | None:
     """A layout whose puzzle the ladder up to easy finishes, island sizes drawn with the weights
     ``sizes`` (the core lifts each a little, as islands mostly stop short); ``None`` when the cascade
     is stuck.
@@ -35,10 +37,12 @@ def cascade_layout(rows: int, cols: int, rng: random.Random,
     made at a cell and its images and an island and its images grow towards
     one size; a layout that is not symmetric in the end (an island and its
     image met across an axis) is given up.  One draw of ``rng`` seeds the
-    cascade, so a seed gives the same layout on every machine.
+    cascade, so a seed gives the same layout on every machine.  The core
+    looks at ``budget`` before every move and raises
+    :class:`~pencilkit.frame.budget.OutOfTime` once it has run out.
     """
     pairs = nurikabe_cascade(rows, cols, seed=rng.getrandbits(64), sizes=list(sizes.items()),
-                             perms=[list(perm) for perm in perms])
+                             perms=[list(perm) for perm in perms], budget=budget)
     if pairs is None:
         return None
     layout = Layout(rows, cols, tuple(island for island, _ in pairs), tuple(clue for _, clue in pairs))
