@@ -111,6 +111,17 @@ def clue_symmetry(puzzle: Puzzle, solution: Answer) -> Value:
                for image in board_maps(puzzle.rows, puzzle.cols))
 
 
+def pairs_alike(puzzle: Puzzle, solution: Answer) -> Value:
+    """On symmetric clue positions (the first map of :func:`board_maps` they keep), the share of the pairs
+    of a clue and its image that hold the same number; undefined on positions that keep none."""
+    number = puzzle.clue_map
+    for image in board_maps(puzzle.rows, puzzle.cols):
+        if all(image[cell] in number for cell in number):
+            pairs = [(cell, image[cell]) for cell in number if image[cell] > cell]
+            return share(sum(number[a] == number[b] for a, b in pairs), len(pairs))
+    return None
+
+
 def black_share(puzzle: Puzzle, solution: Answer) -> Value:
     """The shaded share of the solution's cells."""
     return solution.shaded.bit_count() / puzzle.grid.size
@@ -253,12 +264,14 @@ COMMON = (
 )
 STATISTICS: dict[str, tuple[Statistic, ...]] = {
     "nurikabe": COMMON + (
+        Statistic("symmetric pairs alike", pairs_alike, ".0%"),
         Statistic("clues that are 1", ones_share, ".0%"),
         Statistic("mean clue", mean_clue),
         Statistic("largest island", largest_island, ".3g", tail=True),
         Statistic("island p90", island_p90, ".3g"),
     ),
     "kurodoko": COMMON + (
+        Statistic("symmetric pairs alike", pairs_alike, ".0%"),
         Statistic("mean clue", mean_clue),
         Statistic("clues >= 10", big_clue_share, ".0%"),
         Statistic("mean clue / (rows+cols-1)", clue_reach, ".0%"),

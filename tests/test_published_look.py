@@ -56,6 +56,14 @@ def test_symmetry_kinds(look: ModuleType) -> None:
     assert look.clue_symmetry(lopsided, blank) is False
 
 
+def test_symmetric_pairs_alike(look: ModuleType) -> None:
+    """Half the pairs of the half turn match (4 with 1, 2 with 2); none on clues that keep no symmetry."""
+    assert look.pairs_alike(SYMMETRIC, SYMMETRIC_SOLUTION) == pytest.approx(1 / 2)
+    assert look.pairs_alike(ASYMMETRIC, ASYMMETRIC_SOLUTION) is None
+    mirror = pencilkit.parse("kurodoko:3x4:2,.,.,5,.,.,.,.,.,3,3,.")
+    assert look.pairs_alike(mirror, Answer.from_rows(["----"] * 3)) == pytest.approx(1 / 2)
+
+
 def test_kurodoko_statistics(look: ModuleType) -> None:
     tokens = ["."] * 36
     tokens[0], tokens[13], tokens[35] = "11", "2", "5"  # a1, b3 and f6

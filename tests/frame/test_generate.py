@@ -51,11 +51,11 @@ def test_same_seed_same_puzzle() -> None:
 
 RECORDED = {
     ("published", 6, "medium", 7):
-        "nurikabe:6x6:.,.,.,2,.,.,3,.,.,.,.,.,.,4,.,.,.,.,.,.,.,.,.,.,.,.,3,.,.,.,3,.,.,.,.,.",
+        "nurikabe:6x6:.,.,.,.,.,.,.,.,.,.,.,5,.,5,.,.,3,.,.,.,.,.,.,.,2,.,.,.,.,.,.,.,.,.,.,.",
     ("dense", 6, "medium", 7):
-        "nurikabe:6x6:3,.,.,.,.,2,.,.,.,1,.,.,5,.,.,.,.,.,.,.,4,.,.,.,.,.,.,.,.,.,.,.,.,.,1,.",
+        "nurikabe:6x6:.,.,.,.,.,2,.,1,.,2,.,.,.,.,1,.,.,.,.,.,.,.,2,.,.,2,.,.,.,.,.,.,.,2,.,.",
     ("dense", 7, "expert", 1):
-        "nurikabe:7x7:.,.,.,.,.,.,.,.,.,.,7,.,.,.,.,2,.,.,.,.,3,.,.,.,.,1,.,.,.,11,.,.,.,.,.,.,.,.,.,.,.,6,.,.,.,.,.,.,.",
+        "nurikabe:7x7:.,.,.,.,.,.,4,.,1,.,.,.,.,.,1,.,.,.,.,.,.,.,.,5,.,.,6,.,.,7,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,1,.,.",
 }
 
 
@@ -70,6 +70,14 @@ def test_fixed_seed_gives_the_recorded_puzzle(key: tuple[str, int, str, int]) ->
     style, side, level, seed = key
     made = pencilkit.generate("nurikabe", side, side, level, seed=seed, style=style)[0]
     assert made.puzzle.id() == RECORDED[key]
+
+
+@pytest.mark.parametrize(("genre", "side"), [("nurikabe", 8), ("kurodoko", 8), ("heyawake", 8), ("hitori", 6)])
+def test_each_level_of_a_seed_paints_its_own_board(genre: str, side: int) -> None:
+    """The levels of one seed start from different boards: no two share a solution."""
+    made = [pencilkit.generate(genre, side, side, level, seed=3)[0] for level in ("easy", "medium", "hard", "expert")]
+    assert [m.rating for m in made] == [Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT]
+    assert len({m.solution.shaded for m in made}) == 4
 
 
 def test_count_uses_consecutive_seeds() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +17,7 @@ from pencilkit.frame.generator import Generated, GenreGenerator
 from pencilkit.frame.levels import Level
 from pencilkit.frame.symmetry import PUBLISHED, Symmetry, as_published
 from pencilkit.genres import find_genre
+from pencilkit.puzzle import Puzzle
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 KINDS = (Symmetry.ROT4, Symmetry.ROT2, Symmetry.MIRROR)
@@ -26,6 +28,16 @@ RECORDED_DRAWS = "e2422ee2424e2ee2"
 def strongest(rows: int, cols: int, clues: int) -> Symmetry:
     """The first of rot4, rot2 and mirror that the clue positions keep, or none."""
     return next((kind for kind in KINDS if kind.fits(rows, cols) and kind.holds(rows, cols, clues)), Symmetry.NONE)
+
+
+def kept(puzzle: Puzzle) -> Symmetry:
+    """What a published puzzle keeps: its rooms' half turn where it has rooms (every room's image is a
+    room), else the strongest symmetry of its clue positions."""
+    if puzzle.rooms is None:
+        return strongest(puzzle.rows, puzzle.cols, sum(1 << cell for cell, _ in puzzle.clues))
+    turn = Symmetry.ROT2.maps(puzzle.rows, puzzle.cols)[1]
+    images = {(room, puzzle.rooms[turn[cell]]) for cell, room in enumerate(puzzle.rooms)}
+    return Symmetry.ROT2 if len(images) == len({room for room, _ in images}) == puzzle.room_count else Symmetry.NONE
 
 
 @pytest.mark.parametrize("genre", ["kurodoko", "nurikabe", "heyawake", "hitori"])
@@ -40,8 +52,7 @@ def test_the_table_is_the_share_of_published_puzzles(genre: str) -> None:
     for line in path.read_text().splitlines():
         puzzle = read_puzzle(line)
         most = next(most for most, _ in table if puzzle.rows * puzzle.cols <= most)
-        mask = sum(1 << cell for cell, _ in puzzle.clues)
-        counts.setdefault(most, Counter())[strongest(puzzle.rows, puzzle.cols, mask)] += 1
+        counts.setdefault(most, Counter())[kept(puzzle)] += 1
     for most, shares in table:
         if most not in counts:
             assert shares == (), f"no published {genre} has at most {most} cells"
@@ -104,8 +115,19 @@ def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.Mo
     assert [seconds for _, seconds in calls] == [8 * generation.DRAWN_SHARE, 8 * (1 - generation.DRAWN_SHARE)]
 
 
-def test_a_genre_without_a_table_keeps_none_by_default() -> None:
-    genre = find_genre("nurikabe")  # its generator can keep every symmetry, but has no table
-    assert genre.generator().published_symmetry == () and Symmetry.ROT2 in genre.generator().symmetries
-    assert all(made.symmetry is Symmetry.NONE for made in generate(genre, 7, 7, "easy", seed=2, count=4))
+def test_a_generator_without_a_table_keeps_none_by_default() -> None:
+    generator = copy.copy(find_genre("nurikabe").generator())
+    generator.published_symmetry = ()
+    assert all(drawn(generator, "nurikabe", PUBLISHED, 7, 7, seed).symmetry is Symmetry.NONE for seed in range(40))
+
+
+def test_a_quarter_turn_the_shape_refuses_is_drawn_as_a_half_turn() -> None:
+    """Nurikabe keep no quarter turn on an even side: a rot4 draw at 10x10 makes rot2, at 9x9 rot4."""
+    generator = find_genre("nurikabe").generator()
+    quarter = [seed for seed in range(400)
+               if as_published(generator.published_symmetry, 10, 10, seed) is Symmetry.ROT4]
+    assert quarter
+    assert {drawn(generator, "nurikabe", PUBLISHED, 10, 10, seed).symmetry for seed in quarter} == {Symmetry.ROT2}
+    assert {drawn(generator, "nurikabe", PUBLISHED, 9, 9, seed).symmetry for seed in quarter} == {Symmetry.ROT4}
+
 

@@ -28,7 +28,7 @@ def options(**changed: str) -> list[str]:
     ({"genre": "nurikabe,kurodoko", "style": "dense"}, "unknown style 'dense' for kurodoko"),
     ({"symmetry": "spiral"}, "unknown symmetry"),
     ({"symmetry": "rot4", "sizes": "5x6"}, "a 5x6 board has no rot4 symmetry"),
-    ({"genre": "heyawake", "symmetry": "rot2"}, "heyawake puzzles cannot be made with rot2"),
+    ({"genre": "heyawake", "symmetry": "mirror"}, "heyawake puzzles cannot be made with mirror"),
     ({"genre": "sudoku"}, "unknown genre"),
     ({"sizes": "0x5"}, "not a size pencilkit makes"),
     ({"sizes": "5by5"}, "5by5"),

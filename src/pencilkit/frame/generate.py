@@ -38,7 +38,8 @@ twice; the assessment depends on nothing else, so this changes no outcome.
 An attempt starts over after ``patience``
 changes without getting closer (the genre says how many).  The time budget
 belongs to the whole run, not to one attempt, because restarts are cheap.  Every random choice goes
-through one ``random.Random(seed)``, and the only limit inside an assessment is
+through one ``random.Random`` seeded by the seed and the level (:func:`run_random`: each level of a
+seed paints its own board), and the only limit inside an assessment is
 a node count, so a seed gives the same puzzle on every machine; the clock only
 decides when to stop.
 
@@ -102,6 +103,12 @@ def check_request(generator: GenreGenerator, genre: str, rows: int, cols: int, l
             f"no {rows}x{cols} {genre} puzzle is {level.label}: the hardest this shape allows is {hardest}")
 
 
+def run_random(seed: int, level: Level) -> random.Random:
+    """The random source of a run for ``level`` from ``seed``: seeded by both (a string seed is hashed
+    the same way on every machine), so the levels of one seed start from different boards."""
+    return random.Random(f"{seed}:{level.label}")
+
+
 def generate_one(
     generator: GenreGenerator,
     genre: Genre,
@@ -127,7 +134,7 @@ def generate_one(
     """
     start = time.perf_counter()
     run = Budget(seconds=seconds, cancel=cancel)
-    rng = random.Random(seed)
+    rng = run_random(seed, level)
     style = generator.style_for(rows, cols, level)
     fallback: tuple[tuple[int, int], Candidate, Level] | None = None
     aside: tuple[int, Candidate, int] | None = None
@@ -353,13 +360,18 @@ def symmetric(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, r
 def drawn(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, rows: int, cols: int,
           seed: int) -> GenreGenerator:
     """``generator`` keeping the symmetry asked for; :data:`~.symmetry.PUBLISHED` draws one from ``seed`` as
-    often as published puzzles of the size keep it (none where the generator cannot keep what it drew)."""
+    often as published puzzles of the size keep it (a quarter turn the generator cannot keep on this shape
+    gives way to a half turn, and none where it cannot keep what it drew)."""
     if symmetry != PUBLISHED:
         return symmetric(generator, genre, symmetry, rows, cols)
+
+    def keeps(kind: Symmetry) -> bool:
+        return kind in generator.symmetries and generator.symmetry_refused(kind, rows, cols) is None
+
     kind = as_published(generator.published_symmetry, rows, cols, seed)
-    if kind not in generator.symmetries or generator.symmetry_refused(kind, rows, cols) is not None:
-        kind = Symmetry.NONE
-    return generator.with_symmetry(kind)
+    if kind is Symmetry.ROT4 and not keeps(kind):
+        kind = Symmetry.ROT2
+    return generator.with_symmetry(kind if keeps(kind) else Symmetry.NONE)
 
 
 def generate(
@@ -468,5 +480,6 @@ __all__ = [
     "drawn",
     "generate",
     "generate_one",
+    "run_random",
     "symmetric",
 ]

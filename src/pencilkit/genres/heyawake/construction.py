@@ -30,8 +30,9 @@ differ from it only where the ladder left cells open.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...frame.board import Board, Contradiction
@@ -39,7 +40,7 @@ from ...frame.budget import Budget, part
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...frame.search import count
-from ...grid import Cell, Grid, Mask, lowest
+from ...grid import Cell, Grid, Mask, cells, lowest
 from ...puzzle import Puzzle, number_rooms
 from .analysis import most_black
 from .drawing import draw_rooms
@@ -86,28 +87,34 @@ class Reading:
         return Reading(rooms, numbers, board)
 
 
-def construct(rows: int, cols: int, level: Level, rng: random.Random,
-              budget: Budget | None = None) -> Painting | None:
+def construct(rows: int, cols: int, level: Level, rng: random.Random, budget: Budget | None = None, *,
+              turn: Sequence[Cell] | None = None) -> Painting | None:
     """A painting whose puzzle, with the numbers chosen, the ladder up to ``level`` finishes, or, where
     no move helps, one unique when fully numbered (see the module docstring); ``None`` when that fails
-    too.  Once ``budget`` runs out, a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`."""
+    too.  Once ``budget`` runs out, a ladder run raises :class:`~pencilkit.frame.budget.OutOfTime`.
+
+    With ``turn`` (the image of each cell under a half turn), the rooms keep
+    the half turn: they are drawn so, a room is cut with its image, and where
+    no move helps the attempt fails (cutting until unique would not keep it);
+    the numbers are free."""
     from . import HEYAWAKE
 
     ruleset = HEYAWAKE.ruleset
-    rooms = draw_rooms(rows, cols, rng)
+    rooms = draw_rooms(rows, cols, rng, turn=turn)
     bare = Reading(rooms, {}, ruleset.board(Puzzle.make("heyawake", rows, cols, {}, rooms)))
     reading = bare.with_move(rooms, {}, ruleset, level, budget)
     if reading is None:
         return None
+    cut_rooms = functools.partial(_cut_rooms, turn=turn)
     while reading.board.undecided:
-        for kind in (_numbers, _cut_rooms, _zeros):
+        for kind in (_numbers, cut_rooms, _zeros):
             moves = kind(reading, ruleset, level, rng, budget)
             taken = next((move for move in moves if _solution(move.board, budget) is not None), None)
             if taken is not None:
                 reading = taken
                 break
         else:
-            return _painted_and_cut(reading, rng, budget)
+            return None if turn is not None else _painted_and_cut(reading, rng, budget)
     return Painting(rows, cols, reading.rooms, reading.board.shaded)
 
 
@@ -199,16 +206,32 @@ def _zeros(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
 
 
 def _cut_rooms(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
-               budget: Budget | None) -> Iterator[Reading]:
-    """Readings with a room without a number cut in two rectangles by one line."""
+               budget: Budget | None, turn: Sequence[Cell] | None = None) -> Iterator[Reading]:
+    """Readings with a room without a number cut in two rectangles by one line (with ``turn``, the image
+    room cut likewise, or a room that is its own image cut into two pieces that are each other's images
+    or their own)."""
     grid = reading.grid
     fresh = len(reading.room_masks())
+
+    def mapped(mask: Mask) -> Mask:
+        return mask if turn is None else sum(1 << turn[c] for c in cells(mask))
 
     def cut(mask: Mask) -> Iterator[Change]:
         for parts in room_cuts(grid, mask):
             if len(parts) > 1:
                 continue  # a cut by two crossing lines
-            labels = [fresh if parts[0] >> cell & 1 else label for cell, label in enumerate(reading.rooms)]
+            piece = parts[0]
+            pieces = {piece: fresh}
+            if mapped(mask) != mask:
+                if lowest(mapped(mask)) in reading.numbers:
+                    continue  # the image room's number would have to be split
+                pieces[mapped(piece)] = fresh + 1
+            elif mapped(piece) not in (piece, mask & ~piece):
+                continue
+            labels = list(reading.rooms)
+            for piece_cells, label in pieces.items():
+                for cell in cells(piece_cells):
+                    labels[cell] = label
             yield number_rooms(grid, labels), dict(reading.numbers)
 
     return _helpful(reading, ruleset, level, rng, budget, cut)

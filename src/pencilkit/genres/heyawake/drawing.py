@@ -16,6 +16,12 @@ room holds 5.4 cells on average up to 10x10, 5.9 up to 15x15, 6.7 up to
    shape.  The goal is a floor: the last merge may pass it, and a tiling
    already past it is left as it is.
 
+Rooms may keep a half turn, as a fifth of published 10x10 Heyawake do: then
+each rectangle is placed together with its image (shrunk until the image
+fits and does not overlap it, unless it is its own image), a single cell
+joins a room only as its image cell joins the image room, and two rooms
+merge only as their images do.
+
 Every random choice goes through the ``random.Random`` passed in and runs over
 lists in cell order, so a seed draws the same rooms on every machine.
 """
@@ -24,8 +30,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
-from ...grid import Grid, Mask, cells
+from ...grid import Cell, Grid, Mask, cells, lowest
 from ...puzzle import number_rooms
 
 ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
@@ -49,38 +56,72 @@ def drawn_room_cells(size: int) -> float:
     return min(LARGEST_GOAL, 4.4 + 0.14 * math.sqrt(size))
 
 
-def draw_rooms(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
+def draw_rooms(rows: int, cols: int, rng: random.Random, *, turn: Sequence[Cell] | None = None) -> tuple[int, ...]:
     """The room of each cell: a tiling of the board by rectangles of :data:`ROOM_SHAPES` shrunk to fit,
-    rooms then merged up to :func:`drawn_room_cells` (see the module docstring)."""
+    rooms then merged up to :func:`drawn_room_cells` (see the module docstring).
+
+    With ``turn`` (the image of each cell under a half turn of the board),
+    the rooms keep the half turn, as a fifth of published 10x10 Heyawake do:
+    each rectangle is placed with its image, and each merge is made with its
+    image."""
     grid = Grid.of(rows, cols)
-    room = _tiling(grid, rng)
+    image = tuple(range(grid.size)) if turn is None else tuple(turn)
+    room = _tiling(grid, rng, image)
     masks: dict[int, Mask] = {}
     for cell, label in enumerate(room):
         masks[label] = masks.get(label, 0) | 1 << cell
-    pairs = {pair: weight for pair in _touching(grid, room) if (weight := _shape_weight(grid, masks, pair))}
+    mate = {label: room[image[lowest(mask)]] for label, mask in masks.items()}
+    weights = {pair: weight for pair in _touching(grid, room) if (weight := _pair_weight(grid, masks, mate, pair))}
     goal = drawn_room_cells(grid.size)
-    while pairs and grid.size < goal * len(masks):
-        order = sorted(pairs)
-        kept, gone = rng.choices(order, [pairs[pair] for pair in order])[0]
-        for cell in cells(masks[gone]):
-            room[cell] = kept
-        masks[kept] |= masks.pop(gone)
-        pairs = {pair: weight for pair, weight in pairs.items() if kept not in pair and gone not in pair}
-        for pair in _touching(grid, room, masks[kept]):
-            if weight := _shape_weight(grid, masks, pair):
-                pairs[pair] = weight
+    while weights and grid.size < goal * len(masks):
+        order = sorted(weights)
+        chosen = rng.choices(order, [weights[pair] for pair in order])[0]
+        changed: set[int] = set()
+        for kept, gone in {chosen, _image_pair(mate, chosen)}:
+            for cell in cells(masks[gone]):
+                room[cell] = kept
+            masks[kept] |= masks.pop(gone)
+            changed |= {kept, gone}
+        for kept, gone in {chosen, _image_pair(mate, chosen)}:
+            mate[kept] = room[image[lowest(masks[kept])]]
+            mate.pop(gone, None)
+        weights = {pair: weight for pair, weight in weights.items() if not changed & set(pair)}
+        for label in changed & masks.keys():
+            for pair in _touching(grid, room, masks[label]):
+                if weight := _pair_weight(grid, masks, mate, pair):
+                    weights[pair] = weight
     return number_rooms(grid, room)
 
 
-def _tiling(grid: Grid, rng: random.Random) -> list[int]:
+def _image_pair(mate: dict[int, int], pair: tuple[int, int]) -> tuple[int, int]:
+    """The pair of rooms that are the images of ``pair`` (in increasing order)."""
+    a, b = mate[pair[0]], mate[pair[1]]
+    return (a, b) if a < b else (b, a)
+
+
+def _pair_weight(grid: Grid, masks: dict[int, Mask], mate: dict[int, int], pair: tuple[int, int]) -> int:
+    """The weight of merging ``pair`` (:func:`_shape_weight`); 0 where the merge cannot be made with its
+    image: one of the rooms is its own image but the other is not."""
+    image = _image_pair(mate, pair)
+    if image != pair and set(image) & set(pair):
+        return 0
+    return _shape_weight(grid, masks, pair)
+
+
+def _tiling(grid: Grid, rng: random.Random, image: Sequence[Cell]) -> list[int]:
     """A label for each cell's room: rectangles of :data:`ROOM_SHAPES` placed in reading order, each
-    shrunk to fit, then each single cell the shrinking left joined to a neighbouring room where the two
-    make a rectangle."""
+    shrunk to fit (with its ``image``, which it may not overlap unless it is its own image), then each
+    single cell the shrinking left joined to a neighbouring room where the two make a rectangle (the
+    image cell to the image room)."""
     rows, cols = grid.rows, grid.cols
     room = [-1] * grid.size
     shapes = [(short, long) for short, long, _ in ROOM_SHAPES]
     weights = [weight for _, _, weight in ROOM_SHAPES]
     count = 0
+
+    def mapped(mask: Mask) -> Mask:
+        return sum(1 << image[c] for c in cells(mask))
+
     for cell in range(grid.size):
         if room[cell] >= 0:
             continue
@@ -91,24 +132,40 @@ def _tiling(grid: Grid, rng: random.Random) -> list[int]:
         while c + free < cols and room[r * cols + c + free] < 0:
             free += 1
         width, height = min(width, free), min(height, rows - r)
-        for dr in range(height):
-            for dc in range(width):
-                room[(r + dr) * cols + c + dc] = count
-        count += 1
+        while True:  # a 1x1 always fits: its image cell is still free, or is itself
+            rect = grid.rect(r, r + height - 1, c, c + width - 1)
+            turned = mapped(rect)
+            if all(room[t] < 0 for t in cells(turned)) and (turned == rect or not turned & rect):
+                break
+            if height >= width:
+                height -= 1
+            else:
+                width -= 1
+        for placed in {rect, turned}:
+            for t in cells(placed):
+                room[t] = count
+            count += 1
     masks = [0] * count
     for cell, label in enumerate(room):
         masks[label] |= 1 << cell
     for label, mask in enumerate(masks):
-        if mask & (mask - 1):
-            continue  # not a single cell (a room another single joined has grown)
-        cell = mask.bit_length() - 1
+        if mask & (mask - 1) or not mask:
+            continue  # not a single cell (a room another single joined has grown), or one gone
+        cell = lowest(mask)
+        twin = room[image[cell]]
         others = sorted({room[d] for d in grid.neighbour_lists[cell]})
         rng.shuffle(others)
         for other in others:
-            if grid.is_rect(masks[other] | mask):
-                room[cell] = other
-                masks[other] |= mask
-                break
+            other_twin = room[image[lowest(masks[other])]]
+            if not grid.is_rect(masks[other] | mask) or (twin == label) != (other_twin == other) \
+                    or other_twin == label:
+                continue
+            for single, into in {(label, other), (twin, other_twin)}:
+                for c in cells(masks[single]):
+                    room[c] = into
+                masks[into] |= masks[single]
+                masks[single] = 0
+            break
     return room
 
 

@@ -19,9 +19,9 @@ from ...frame.budget import Budget
 from ...frame.levels import Level
 from ...frame.ruleset import Ruleset
 from ...frame.symmetry import Symmetry
-from ...grid import MAX_SIDE, Cell
+from ...grid import MAX_SIDE, Cell, Mask
 from ...puzzle import Answer, Puzzle
-from ..monotone import Band, MonotoneGenerator, Painted, drawn_goal, finishes
+from ..monotone import Band, MonotoneGenerator, Orbit, Painted, drawn_goal, finishes, single
 from .construction import construct
 from .feasibility import max_level
 from .painting import Painting, grow_rooms, open_up, paint
@@ -42,8 +42,19 @@ would make every move cost a probe."""
 class HeyawakeGenerator(MonotoneGenerator):
     """The monotone generator on Heyawake paintings."""
 
-    symmetries = (Symmetry.NONE,)
-    """A number belongs to a room, and rooms are drawn without symmetry."""
+    symmetries = (Symmetry.NONE, Symmetry.ROT2)
+    """A Heyawake's layout is its rooms: with a half turn the rooms keep it (each room's image is a room),
+    and the numbers are free, as in published puzzles (:func:`~.drawing.draw_rooms`)."""
+    published_symmetry = (
+        (100, ((Symmetry.ROT2, 0.22),)),
+        (225, ((Symmetry.ROT2, 0.15),)),
+        (400, ((Symmetry.ROT2, 0.04),)),
+        (900, ((Symmetry.ROT2, 0.13),)),
+        (MAX_SIDE * MAX_SIDE, ()),
+    )
+    """Published Heyawake whose rooms keep a half turn (nearly all that keep any symmetry): 22% up to
+    10x10, 15% up to 15x15, 4% up to 20x20, 13% up to 30x30 (by size class,
+    ``tests/frame/test_published_symmetry.py`` recounts them from the corpus)."""
 
     published_numbered: Band = ((100, 0.41, 0.67), (225, 0.46, 0.66), (400, 0.56, 0.69), (900, 0.60, 0.70),
                                 (MAX_SIDE * MAX_SIDE, 0.58, 0.79))
@@ -59,6 +70,10 @@ class HeyawakeGenerator(MonotoneGenerator):
         assert isinstance(painting, Painting)
         return 3.0 if painting.count(slot) == 0 else 1.0
 
+    def orbits(self, painting: Painted) -> tuple[Orbit, Mask]:
+        """Numbers are free whatever the rooms keep: each slot is its own orbit."""
+        return single, painting.slots
+
     def genre_ruleset(self) -> Ruleset:
         from . import HEYAWAKE
 
@@ -68,26 +83,31 @@ class HeyawakeGenerator(MonotoneGenerator):
               budget: Budget | None = None) -> Painting | None:
         """A painting whose fully numbered puzzle the ladder up to ``target`` finishes.
 
-        On boards of :data:`CONSTRUCTED_CELLS` or more, built as the ladder up
-        to ``target`` (at most :data:`CONSTRUCTION_LEVEL`) reads it
+        On boards of :data:`CONSTRUCTED_CELLS` or more, and wherever the rooms
+        keep a half turn, built as the ladder up to ``target`` (at most
+        :data:`CONSTRUCTION_LEVEL`) reads it
         (:func:`~pencilkit.genres.heyawake.construction.construct`), then
         :func:`open_up`, which has nothing to do unless the construction had
-        to paint and cut.  On smaller
-        ones, a painting unique when fully numbered
-        (:func:`~pencilkit.genres.heyawake.painting.paint`; easy ones skip the
-        uniqueness step), with rooms cut until the ladder up to ``target`` finishes it
-        (:func:`open_up`), and at easy and medium rooms merged back while it
-        still does (:func:`grow_rooms`; above medium the ladder is too slow to
-        ask so often)."""
-        if rows * cols >= CONSTRUCTED_CELLS:
-            built = construct(rows, cols, min(target, CONSTRUCTION_LEVEL), rng, budget)
-            return None if built is None else open_up(built, self.ruleset, target, rng, budget)
-        painting = paint(rows, cols, rng, unique=target > Level.EASY)
-        if painting is not None:
-            painting = open_up(painting, self.ruleset, target, rng, budget)
-        if painting is None or target > Level.MEDIUM:
-            return painting
-        return grow_rooms(painting, rng, keeps=lambda merged: self.finishes(merged, target, budget))
+        to paint and cut.  On smaller ones, a painting unique when fully
+        numbered (:func:`~pencilkit.genres.heyawake.painting.paint`; easy ones
+        skip the uniqueness step), with rooms cut until the ladder up to
+        ``target`` finishes it (:func:`open_up`), and at easy and medium rooms
+        merged back while it still does (:func:`grow_rooms`; above medium the
+        ladder is too slow to ask so often)."""
+        cheap = min(target, CONSTRUCTION_LEVEL)
+        painting: Painting | None
+        if rows * cols >= CONSTRUCTED_CELLS or self.symmetry is not Symmetry.NONE:
+            turn = None if self.symmetry is Symmetry.NONE else self.symmetry.maps(rows, cols)[1]
+            painting = construct(rows, cols, cheap, rng, budget, turn=turn)
+            if painting is not None:
+                painting = open_up(painting, self.ruleset, target, rng, budget)
+        else:
+            painting = paint(rows, cols, rng, unique=target > Level.EASY)
+            if painting is not None:
+                painting = open_up(painting, self.ruleset, target, rng, budget)
+            if painting is not None and target <= Level.MEDIUM:
+                painting = grow_rooms(painting, rng, keeps=lambda merged: self.finishes(merged, target, budget))
+        return painting
 
     def painted(self, puzzle: Puzzle, solution: Answer) -> Painting:
         """The puzzle's rooms with the solution's black cells: a room's number is written in its first cell."""

@@ -16,6 +16,9 @@ harder, change the shape of the board where a second solution differs (a
 clue moves, land turns to sea and trims or splits an island, sea turns to
 land), or give the ladder a foothold where it stalled.  The driver weighs
 several such repairs at each step (:meth:`NurikabeGenerator.breadth`).
+A symmetric layout is repaired at a cell and its images together, and once
+rated as asked its numbers are freed (:func:`.symmetric.free_numbers`): the
+clue positions stay symmetric, the numbers differ as in published puzzles.
 
 The *dense* style:
 
@@ -46,11 +49,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...frame.budget import Budget
+from ...frame.budget import Budget, OutOfTime
 from ...frame.generator import Assessment, Candidate, ClueChange, GenreGenerator, Outcome
 from ...frame.levels import Level
 from ...frame.symmetry import Symmetry
-from ...grid import Cell, Mask, cells
+from ...grid import MAX_SIDE, Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
 from . import feasibility
 from .cascade import cascade_layout
@@ -60,7 +63,7 @@ from .painting import (
     repair_layout,
 )
 from .style import PUBLISHED, Band
-from .symmetric import orbit_move, symmetric_layout
+from .symmetric import free_numbers, orbit_move, symmetric_layout
 
 EASY_SIZES = (1, 2, 3)
 """Island sizes the growth builder draws for easy puzzles."""
@@ -170,6 +173,17 @@ class NurikabeGenerator(GenreGenerator):
 
     styles = STYLES
     symmetries = tuple(Symmetry)
+    published_symmetry = (
+        (100, ((Symmetry.ROT4, 0.04), (Symmetry.ROT2, 0.22))),
+        (225, ((Symmetry.ROT4, 0.02), (Symmetry.ROT2, 0.08))),
+        (400, ((Symmetry.ROT4, 0.02), (Symmetry.ROT2, 0.14))),
+        (900, ((Symmetry.ROT2, 0.08),)),
+        (MAX_SIDE * MAX_SIDE, ((Symmetry.ROT2, 0.17),)),
+    )
+    """Published Nurikabe keep a symmetry of clue positions in 26% of the puzzles up to 10x10, 10% up to
+    15x15, 16% up to 20x20 and 8-17% of the larger ones (by size class, ``tests/frame/test_published_symmetry.py``
+    recounts them from the corpus; one mirror in 420 up to 10x10 is left out).  A quarter turn drawn on a board
+    of an even side, where no symmetric layout has one (:meth:`symmetry_refused`), is made a half turn."""
 
     def __init__(self, builder: str = "auto", style: str = "auto", band: Band = PUBLISHED,
                  symmetry: Symmetry = Symmetry.NONE) -> None:
@@ -189,7 +203,9 @@ class NurikabeGenerator(GenreGenerator):
         """Symmetric layouts have symmetric solutions, which a mirror cannot give with an even number of
         columns (the two middle columns would be alike: all sea is a pool, land joins one island to its
         own image, which has no cell for its clue), nor quarter turns on an even side (the middle 2x2
-        block likewise)."""
+        block likewise).  The dense style keeps none: symmetric layouts are made in the published way."""
+        if symmetry is not Symmetry.NONE and self.style == "dense":
+            return f"dense Nurikabe keep no {symmetry.value} symmetry: choose the published or auto style"
         if symmetry is Symmetry.MIRROR and cols % 2 == 0:
             return (f"no {rows}x{cols} Nurikabe has mirror symmetry here: its two middle columns would "
                     f"mirror each other and pool; take an odd number of columns, or rot2")
@@ -247,7 +263,7 @@ class NurikabeGenerator(GenreGenerator):
             if target >= Level.EXPERT or not self.band.applies(rows, cols):
                 layout = symmetric_layout(rows, cols, rng, perms)
             else:
-                layout = cascade_layout(rows, cols, rng, perms=perms)
+                layout = cascade_layout(rows, cols, rng, perms=perms, budget=budget)
             if layout is None or self.band.applies(rows, cols) and not self.band.holds(layout):
                 return None
             return NurikabeCandidate(layout)
@@ -255,7 +271,7 @@ class NurikabeGenerator(GenreGenerator):
             if target >= Level.EXPERT and rows * cols <= DRAWN_EXPERT_CELLS:
                 layout = symmetric_layout(rows, cols, rng, Symmetry.NONE.maps(rows, cols))
             else:
-                layout = cascade_layout(rows, cols, rng)
+                layout = cascade_layout(rows, cols, rng, budget=budget)
             if layout is None or not self.band.holds(layout):
                 return None
             return NurikabeCandidate(layout)
@@ -265,6 +281,33 @@ class NurikabeGenerator(GenreGenerator):
         else:
             layout = repair_layout(rows, cols, rng, cap=easy_cap(rows, cols) if target <= Level.EASY else CAP)
         return None if layout is None else NurikabeCandidate(layout)
+
+    def dress(self, candidate: Candidate, target: Level, rng: random.Random,
+              budget: Budget | None = None) -> Candidate:
+        """A symmetric layout with its numbers freed (:func:`~.symmetric.free_numbers`), each change kept inside
+        the published band where the driver's assessment still rates it exactly ``target`` (a cheap search
+        turns down most changes that let a second solution in); other layouts as they are."""
+        assert isinstance(candidate, NurikabeCandidate)
+        if self.symmetry is Symmetry.NONE:
+            return candidate
+        from ...frame.generate import assess
+        from . import NURIKABE
+
+        layout = candidate.layout
+
+        def keeps(changed: Layout) -> bool:
+            nonlocal layout
+            if not self.band.admits(layout, changed) or \
+                    assess(NurikabeCandidate(changed), NURIKABE, target, budget=budget).outcome is not Outcome.EXACT:
+                return False
+            layout = changed
+            return True
+
+        try:
+            free_numbers(layout, self.symmetry.maps(layout.rows, layout.cols), rng, keeps)
+        except OutOfTime:
+            pass
+        return candidate if layout is candidate.layout else NurikabeCandidate(layout)
 
     def rival_clues(self, puzzle: Puzzle, solution: Answer, rival: Answer, open_cells: Mask = 0) -> list[ClueChange]:
         """The dense style's way with a second solution (:func:`rival_clues`)."""

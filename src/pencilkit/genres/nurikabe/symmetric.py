@@ -1,17 +1,23 @@
 """Symmetric Nurikabe layouts: islands map onto islands, so clues can map onto clues.
 
-Nikoli prints Nurikabe with symmetric clue positions.  Here the whole layout
-is symmetric: the image of every island under each map of the symmetry is an
-island (of the same size, so the numbers match too), and the image of its
-clue cell is that island's clue cell.  Nothing is lost by asking that much:
-the image of a solution of a puzzle with symmetric clues and numbers solves
-the same puzzle, so when the solution is unique it is symmetric.
+Nikoli prints Nurikabe with symmetric clue positions.  A layout is built
+and repaired wholly symmetric: the image of every island under each map of
+the symmetry is an island (of the same size, so the numbers match too), and
+the image of its clue cell is that island's clue cell.  Asking that much
+while the puzzle is made costs nothing: the image of a solution of a puzzle
+with symmetric clues and numbers solves the same puzzle, so when the
+solution is unique it is symmetric.
 
 An island that some map takes onto itself must have its clue on a cell that
 map fixes (the centre for a half turn, the axis for a mirror), or the clue's
 image would be a second clue in it: :func:`symmetrize` places clues so, and
 drops a layout where it cannot.  Every change is made at a cell and at all
 its images (:func:`orbit_move`), so the layout stays symmetric.
+
+Published puzzles keep the clue positions, not the numbers: about a quarter
+of their symmetric pairs of clues hold the same number.  Once the puzzle is
+rated as asked, :func:`free_numbers` grows and trims single islands, the
+clue cells kept, until no more of the pairs match than that.
 """
 
 from __future__ import annotations
@@ -29,6 +35,10 @@ SYMMETRIC_LAND = (0.40, 0.46)
 """Share of the board a symmetric layout plants before breaking pools."""
 SYMMETRIC_THIN = 0.9
 """How strongly islands grow as lines rather than blobs (:func:`by_line`)."""
+PAIRS_ALIKE = 0.27
+"""The share of symmetric pairs of clues holding the same number that :func:`free_numbers` stops at: 26-27%
+in the symmetric published puzzles of each size class up to 20x20 (the corpus; 8 of 110 up to 10x10
+match in every pair, none larger)."""
 
 
 def images(cell: Cell, perms: Maps) -> list[Cell]:
@@ -85,6 +95,87 @@ def orbit_move(layout: Layout, kind: str, cell: Cell, rng: random.Random, perms:
             return None
         layout = changed
     return symmetrize(layout, perms)
+
+
+def pairs(layout: Layout, perms: Maps) -> list[tuple[Cell, Cell]]:
+    """The symmetric pairs of clue cells: each clue cell with each image that is another clue cell
+    (the lower cell first, each pair once)."""
+    clued = set(layout.clue_cells)
+    return sorted({(min(cell, perm[cell]), max(cell, perm[cell])) for cell in layout.clue_cells
+                   for perm in perms if perm[cell] != cell and perm[cell] in clued})
+
+
+def alike(layout: Layout, perms: Maps) -> list[tuple[Cell, Cell]]:
+    """The symmetric pairs of clue cells (:func:`pairs`) whose islands have the same size."""
+    size = {cell: island.bit_count() for cell, island in zip(layout.clue_cells, layout.islands)}
+    return [(a, b) for a, b in pairs(layout, perms) if size[a] == size[b]]
+
+
+def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callable[[Layout], bool], *,
+                 goal: float = PAIRS_ALIKE) -> Layout:
+    """The layout with single islands grown or trimmed by a cell until at most ``goal`` of the symmetric
+    pairs of clues hold the same number, each change kept only where ``keeps`` it.
+
+    A pair that still matches is drawn, then one of its islands, and that
+    island's changes are tried in a random order (:func:`_island_changes`: it
+    grows by a sea cell next to it, taking that cell's other neighbours from
+    their islands, or gives up a cell).  The clue cells never move, so the
+    clue positions stay symmetric.  A change is kept only where fewer pairs
+    match after it, so the changes end; an island none of whose changes is
+    kept is not drawn again until another change is kept.  ``keeps`` may raise
+    :class:`~pencilkit.frame.budget.OutOfTime`; the caller keeps what was
+    made before.
+    """
+    tried: set[Cell] = set()
+    total = len(pairs(layout, perms))
+    while True:
+        matching = alike(layout, perms)
+        if len(matching) <= goal * total:
+            return layout
+        open_pairs = [pair for pair in matching if not set(pair) <= tried]
+        if not open_pairs:
+            return layout
+        clue = rng.choice([cell for cell in rng.choice(open_pairs) if cell not in tried])
+        changed = next((moved for moved in _island_changes(layout, clue, rng)
+                        if len(alike(moved, perms)) < len(matching) and keeps(moved)), None)
+        if changed is None:
+            tried.add(clue)
+        else:
+            layout = changed
+            tried.clear()
+
+
+def _island_changes(layout: Layout, clue: Cell, rng: random.Random) -> list[Layout]:
+    """The valid layouts with the island clued at ``clue`` one cell larger or smaller, in a random order,
+    every clue cell kept.
+
+    A sea cell next to the island turns to land; the cells of other islands
+    next to it turn to sea (most sea cells lie between two islands), so those
+    islands shrink as this one grows.  A cell of the island (not its clue)
+    turns to sea.  An island that would split or lose its clue is no change.
+    """
+    grid = layout.grid
+    index = layout.clue_cells.index(clue)
+    island = layout.islands[index]
+    spots = list(cells(grid.border(island) & layout.sea)) + [cell for cell in cells(island) if cell != clue]
+    rng.shuffle(spots)
+    out = []
+    for cell in spots:
+        bit = 1 << cell
+        if island & bit:
+            shapes = {index: island & ~bit}
+        else:
+            near = grid.neighbours[cell]
+            shapes = {k: other & ~near for k, other in enumerate(layout.islands) if k != index and other & near}
+            shapes[index] = island | bit
+        islands = tuple(shapes.get(k, old) for k, old in enumerate(layout.islands))
+        if all(grid.flood(1 << layout.clue_cells[k], shape) == shape for k, shape in shapes.items()):
+            order = sorted(range(len(islands)), key=lambda k: islands[k] & -islands[k])
+            changed = Layout(layout.rows, layout.cols, tuple(islands[k] for k in order),
+                             tuple(layout.clue_cells[k] for k in order))
+            if is_valid(changed):
+                out.append(changed)
+    return out
 
 
 def symmetric_layout(rows: int, cols: int, rng: random.Random, perms: Maps, *,
