@@ -111,7 +111,7 @@ def generate(genre: str | Genre, rows: int, cols: int, level: Level | str, *, se
     work off; ``symmetry`` (``none``, ``rot2``, ``rot4`` or ``mirror``) makes the
     clue positions symmetric where the genre can, and ``published`` (the default) lets each puzzle keep one as
     often as published puzzles of its genre and size do where the genre's generator has their shares
-    (Kurodoko; the others keep none); ``scores`` (lowest, highest) asks for a difficulty score in
+    (Kurodoko, Nurikabe, and Heyawake, whose rooms keep a half turn; Hitori keeps none); ``scores`` (lowest, highest) asks for a difficulty score in
     that range beside the level (:mod:`pencilkit.frame.difficulty`); see
     :func:`pencilkit.frame.generate.generate`.
     """

@@ -113,7 +113,7 @@ def test_the_probes_sit_in_the_ladder_at_their_levels(genre: str, bounds: tuple[
     assert ruleset.engine(puzzle).rungs() == [(t.name, int(t.level)) for t in ruleset.ladder]
 
 
-@pytest.mark.parametrize("name", ["pencilkit-nurikabe-10x10-expert", "pencilkit-kurodoko-10x10-expert"])
+@pytest.mark.parametrize("name", ["pencilkit-nurikabe-15x15-expert", "pencilkit-kurodoko-10x10-expert"])
 def test_probe_steps_read_in_the_genres_words_and_hold(name: str) -> None:
     puzzle, solution = _bundled(name)
     genre = find_genre(puzzle.genre)

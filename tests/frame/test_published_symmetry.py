@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -115,10 +114,12 @@ def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.Mo
     assert [seconds for _, seconds in calls] == [8 * generation.DRAWN_SHARE, 8 * (1 - generation.DRAWN_SHARE)]
 
 
-def test_a_generator_without_a_table_keeps_none_by_default() -> None:
-    generator = copy.copy(find_genre("nurikabe").generator())
-    generator.published_symmetry = ()
-    assert all(drawn(generator, "nurikabe", PUBLISHED, 7, 7, seed).symmetry is Symmetry.NONE for seed in range(40))
+@pytest.mark.parametrize("genre", ["nurikabe", "heyawake", "kurodoko"])
+def test_small_boards_draw_no_symmetry(genre: str) -> None:
+    """No published puzzle under 25 cells keeps one (and a tiny symmetric board seldom reaches a level)."""
+    generator = find_genre(genre).generator()
+    assert {drawn(generator, genre, PUBLISHED, 4, 6, seed).symmetry for seed in range(200)} == {Symmetry.NONE}
+    assert Symmetry.ROT2 in {drawn(generator, genre, PUBLISHED, 5, 5, seed).symmetry for seed in range(200)}
 
 
 def test_a_quarter_turn_the_shape_refuses_is_drawn_as_a_half_turn() -> None:

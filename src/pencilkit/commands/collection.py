@@ -44,9 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_time(build, 60.0, "seconds per puzzle (default 60)")
     build.add_argument("--style", default=None, help="generation style (default: the genre's)")
     build.add_argument("--symmetry", default=PUBLISHED,
-                       help="symmetry of the clue positions: published (the default: each puzzle keeps one as "
-                            "often as published puzzles of its size, Kurodoko; the other genres none), none, "
-                            "rot2, rot4 or mirror")
+                       help="symmetry of the clue positions (Heyawake: of the rooms): published (the default: "
+                            "each puzzle keeps one as often as published puzzles of its genre and size; Hitori "
+                            "none), none, rot2, rot4 or mirror")
     build.add_argument("--db", required=True, help="the SQLite file (made if missing)")
     build.add_argument("--jobs", type=worker_count, default=os.cpu_count() or 1,
                        help=f"worker processes, at most {MAX_JOBS_PER_CORE} a core (default: every core)")

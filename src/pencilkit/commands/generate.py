@@ -41,10 +41,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "printed puzzles), dense (small islands, many 1s) or auto (the default: "
                              "published on boards of 5 or more a side up to 1,600 cells (40x40); dense elsewhere)")
     parser.add_argument("--symmetry", default=PUBLISHED, choices=[PUBLISHED, *(k.value for k in Symmetry)],
-                        help="symmetry of the clue positions, as Nikoli prints them: a half turn (rot2), quarter "
-                             "turns (rot4, square boards) or a mirror (mirror), Nurikabe and Kurodoko; none; or "
-                             "published (the default): each puzzle keeps one as often as published puzzles of its "
-                             "genre and size do (Kurodoko; the other genres keep none)")
+                        help="symmetry of the clue positions (Heyawake: of the rooms), as Nikoli prints them: a "
+                             "half turn (rot2), quarter turns (rot4, square boards) or a mirror (mirror), Nurikabe "
+                             "and Kurodoko (Heyawake rot2 only); none; or published (the default): each puzzle "
+                             "keeps one as often as published puzzles of its genre and size do (Hitori none)")
     parser.add_argument("--score", default=None, metavar="LOW-HIGH",
                         help="a difficulty score range beside the level (hard scores 300-399; see "
                              "docs/difficulty.md), such as 330-360")

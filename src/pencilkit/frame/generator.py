@@ -111,9 +111,10 @@ class GenreGenerator(ABC):
     styles: tuple[str, ...] = ("default",)
     """The styles it generates in, the default first (a style is what the puzzles look like)."""
     symmetries: tuple[Symmetry, ...] = (Symmetry.NONE,)
-    """The symmetries of clue positions it can keep (:mod:`.symmetry`)."""
+    """The symmetries of its layouts it can keep (:mod:`.symmetry`): of the clue positions, or of what
+    stands for them in the genre (Heyawake's rooms)."""
     symmetry: Symmetry = Symmetry.NONE
-    """The symmetry its clue positions keep."""
+    """The symmetry its layouts keep."""
     published_symmetry: Shares = ()
     """How often published puzzles keep each symmetry, by size class: ``(most cells, ((kind, share),
     ...))`` rows in growing order, the kinds strongest first (a rot4 layout also keeps rot2); the rest
@@ -205,7 +206,8 @@ class Generated:
     style: str = "default"
     """The style it was made in (the same seed makes the same puzzle in the same style)."""
     symmetry: Symmetry = Symmetry.NONE
-    """The symmetry of its clue positions (part of what the seed makes, like the style)."""
+    """The symmetry of its clue positions, or its genre's layout (Heyawake's rooms): part of what the seed
+    makes, like the style."""
     score: int | None = None
     """The difficulty score of its solving path (:mod:`.difficulty`; ``None`` when not rated exactly)."""
 

@@ -7,9 +7,14 @@ final rooms are pieces of cuts, and most numbers 0 sit on such pieces.  Here
 the solution is not drawn.  The rooms are (:func:`draw_rooms`), and while the
 ladder up to the level stalls, one *move* is made, the first kind that helps:
 
-1. **a number** from 1 up to the room's most black cells, in a room with open
-   cells, the rooms next to decided cells first: the one after which the
-   ladder decides the most cells;
+1. **a number** from 1 up to the room's most black cells, in a room with
+   open cells, the rooms next to decided cells first: the one after which
+   the ladder decides the most cells.  Above easy, on boards of up to
+   :data:`HIGH_FIRST_CELLS` cells, only numbers from half the most (rounded
+   up) at first, lower ones after the cuts: published rooms with a number
+   are a third black, and lower numbers, which the ladder reads as readily,
+   left boards a quarter black (ranking high numbers first, without the cuts
+   before the low ones, left them 28%);
 2. **a cut** of a room with open cells and no number into two rectangles by
    one line, where the ladder then decides some cell (a piece of one cell
    makes the single-cell rooms published puzzles show, most without a
@@ -51,6 +56,10 @@ ROOMS_TRIED = 6
 BLACK_WEIGHT = 2
 """How much more a black cell a move decides counts than a white one when moves are ranked: the ladder
 decides white cells more readily, and published puzzles are nearly a third black."""
+HIGH_FIRST_CELLS = 900
+"""The largest board on which a construction above easy offers high numbers first (see the module
+docstring).  On a 31x45 board it tripled the time of a construction (3 s to 7-10 s, seeds 0-3) and more
+of them stalled, which made 31x45 expert take up to 116 s of its 120."""
 SOLUTION_NODES = 400
 """Search nodes a move's check for a solution may take.  Most take a few; a move whose white cells
 cannot be joined can take many more to refute, and counts as refuted when the nodes run out."""
@@ -105,9 +114,12 @@ def construct(rows: int, cols: int, level: Level, rng: random.Random, budget: Bu
     reading = bare.with_move(rooms, {}, ruleset, level, budget)
     if reading is None:
         return None
-    cut_rooms = functools.partial(_cut_rooms, turn=turn)
+    cut = functools.partial(_cut_rooms, turn=turn)
+    kinds: tuple[Kind, ...] = (_numbers, cut, _zeros)
+    if level > Level.EASY and rows * cols <= HIGH_FIRST_CELLS:
+        kinds = (functools.partial(_numbers, high=True), cut, functools.partial(_numbers, high=False), _zeros)
     while reading.board.undecided:
-        for kind in (_numbers, cut_rooms, _zeros):
+        for kind in kinds:
             moves = kind(reading, ruleset, level, rng, budget)
             taken = next((move for move in moves if _solution(move.board, budget) is not None), None)
             if taken is not None:
@@ -156,6 +168,8 @@ def _open_rooms(reading: Reading, rng: random.Random) -> list[int]:
 
 Change = tuple[tuple[int, ...], dict[Cell, int]]
 """A move's rooms and numbers."""
+Kind = Callable[[Reading, Ruleset, Level, random.Random, Budget | None], Iterator[Reading]]
+"""A kind of move: the readings after each move of the kind that helps, best first."""
 
 
 def _helpful(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random, budget: Budget | None,
@@ -180,14 +194,18 @@ def _helpful(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Rando
 
 
 def _numbers(reading: Reading, ruleset: Ruleset, level: Level, rng: random.Random,
-             budget: Budget | None) -> Iterator[Reading]:
-    """Readings with one more number, from 1 up to the most black cells its room can still hold."""
+             budget: Budget | None, *, high: bool | None = None) -> Iterator[Reading]:
+    """Readings with one more number, from 1 (never below the black cells its room holds) up to the most
+    its room can still hold; only from half that most (rounded up) when ``high``, only below it when
+    ``high`` is false."""
     board, grid = reading.board, reading.grid
 
     def numbered(mask: Mask) -> Iterator[Change]:
         black = (mask & board.shaded).bit_count()
         most = min(most_black(grid, mask), black + (mask & board.undecided).bit_count())
-        for number in range(max(black, 1), most + 1):
+        half = (most + 1) // 2
+        low, top = max(black, 1, half if high else 1), most if high is not False else half - 1
+        for number in range(low, top + 1):
             yield reading.rooms, {**reading.numbers, lowest(mask): number}
 
     return _helpful(reading, ruleset, level, rng, budget, numbered)

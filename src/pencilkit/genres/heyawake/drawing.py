@@ -19,8 +19,10 @@ room holds 5.4 cells on average up to 10x10, 5.9 up to 15x15, 6.7 up to
 Rooms may keep a half turn, as a fifth of published 10x10 Heyawake do: then
 each rectangle is placed together with its image (shrunk until the image
 fits and does not overlap it, unless it is its own image), a single cell
-joins a room only as its image cell joins the image room, and two rooms
-merge only as their images do.
+joins a room only as its image cell joins the image room (the centre cell
+of an odd board, its own image, joins a room and that room's image at once,
+where the three make a rectangle), and two rooms merge only as their images
+do.
 
 Every random choice goes through the ``random.Random`` passed in and runs over
 lists in cell order, so a seed draws the same rooms on every machine.
@@ -44,16 +46,17 @@ ROOM_SHAPES: tuple[tuple[int, int, int], ...] = (
 (2x3 the most common, then 2x2, 3x3, 2x4, 1x3, 1x2, 1x1), with the smallest and thinnest left to the
 cuts that make a puzzle unique and let the ladder read it."""
 _WEIGHT = {(short, long): weight for short, long, weight in ROOM_SHAPES}
-LARGEST_GOAL = 7.5
+LARGEST_GOAL = 8.0
 """The most cells a room must hold on average before the merges stop, however large the board."""
 
 
 def drawn_room_cells(size: int) -> float:
     """The mean cells a room the merges of a drawing on a board of ``size`` cells go on to (unless no
-    pair can merge): ``4.4 + 0.14 * sqrt(size)``, at most :data:`LARGEST_GOAL`.  The published rooms'
+    pair can merge): ``4.6 + 0.16 * sqrt(size)``, at most :data:`LARGEST_GOAL`.  The published rooms'
     mean is about ``4.1 + 0.13 * sqrt(size)`` (5.4 at 10x10, 6.7 at 20x20, 7.0 beyond); a
-    construction's cuts take a third to half a cell a room."""
-    return min(LARGEST_GOAL, 4.4 + 0.14 * math.sqrt(size))
+    construction's cuts take half a cell a room at 10x10 to a cell at 20x20 (its first numbers are high
+    ones, which call for more cuts)."""
+    return min(LARGEST_GOAL, 4.6 + 0.16 * math.sqrt(size))
 
 
 def draw_rooms(rows: int, cols: int, rng: random.Random, *, turn: Sequence[Cell] | None = None) -> tuple[int, ...]:
@@ -76,13 +79,14 @@ def draw_rooms(rows: int, cols: int, rng: random.Random, *, turn: Sequence[Cell]
     while weights and grid.size < goal * len(masks):
         order = sorted(weights)
         chosen = rng.choices(order, [weights[pair] for pair in order])[0]
+        merges = sorted({chosen, _image_pair(mate, chosen)})
         changed: set[int] = set()
-        for kept, gone in {chosen, _image_pair(mate, chosen)}:
+        for kept, gone in merges:
             for cell in cells(masks[gone]):
                 room[cell] = kept
             masks[kept] |= masks.pop(gone)
             changed |= {kept, gone}
-        for kept, gone in {chosen, _image_pair(mate, chosen)}:
+        for kept, gone in merges:
             mate[kept] = room[image[lowest(masks[kept])]]
             mate.pop(gone, None)
         weights = {pair: weight for pair, weight in weights.items() if not changed & set(pair)}
@@ -141,7 +145,7 @@ def _tiling(grid: Grid, rng: random.Random, image: Sequence[Cell]) -> list[int]:
                 height -= 1
             else:
                 width -= 1
-        for placed in {rect, turned}:
+        for placed in (rect,) if turned == rect else (rect, turned):
             for t in cells(placed):
                 room[t] = count
             count += 1
@@ -157,16 +161,34 @@ def _tiling(grid: Grid, rng: random.Random, image: Sequence[Cell]) -> list[int]:
         rng.shuffle(others)
         for other in others:
             other_twin = room[image[lowest(masks[other])]]
-            if not grid.is_rect(masks[other] | mask) or (twin == label) != (other_twin == other) \
-                    or other_twin == label:
+            if other_twin == label:
+                continue  # two single cells, each the other's image
+            if twin == label and other_twin != other:  # the centre, between a room and its image
+                joins = [(label, other), (other_twin, other)]
+                union = mask | masks[other] | masks[other_twin]
+            elif (twin == label) == (other_twin == other):
+                joins = sorted({(label, other), (twin, other_twin)})
+                union = mask | masks[other]
+            else:
                 continue
-            for single, into in {(label, other), (twin, other_twin)}:
+            if not _small_rect(grid, union):
+                continue
+            for single, into in joins:
                 for c in cells(masks[single]):
                     room[c] = into
                 masks[into] |= masks[single]
                 masks[single] = 0
             break
     return room
+
+
+def _small_rect(grid: Grid, mask: Mask) -> bool:
+    """Whether ``mask`` is a rectangle at most 4 cells across and 7 long."""
+    if not grid.is_rect(mask):
+        return False
+    top, bottom = grid.row_span(mask)
+    left, right = grid.col_span(mask)
+    return min(bottom - top, right - left) < 4 and max(bottom - top, right - left) < 7
 
 
 def _touching(grid: Grid, room: list[int], within: Mask | None = None) -> set[tuple[int, int]]:

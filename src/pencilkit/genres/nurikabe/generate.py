@@ -174,15 +174,20 @@ class NurikabeGenerator(GenreGenerator):
     styles = STYLES
     symmetries = tuple(Symmetry)
     published_symmetry = (
+        (24, ()),
         (100, ((Symmetry.ROT4, 0.04), (Symmetry.ROT2, 0.22))),
         (225, ((Symmetry.ROT4, 0.02), (Symmetry.ROT2, 0.08))),
         (400, ((Symmetry.ROT4, 0.02), (Symmetry.ROT2, 0.14))),
         (900, ((Symmetry.ROT2, 0.08),)),
-        (MAX_SIDE * MAX_SIDE, ((Symmetry.ROT2, 0.17),)),
+        (AUTO_PUBLISHED_CELLS, ((Symmetry.ROT2, 0.25),)),
+        (MAX_SIDE * MAX_SIDE, ()),
     )
     """Published Nurikabe keep a symmetry of clue positions in 26% of the puzzles up to 10x10, 10% up to
-    15x15, 16% up to 20x20 and 8-17% of the larger ones (by size class, ``tests/frame/test_published_symmetry.py``
-    recounts them from the corpus; one mirror in 420 up to 10x10 is left out).  A quarter turn drawn on a board
+    15x15, 16% up to 20x20, 8% up to 30x30 and 1 of 4 up to 40x40 (by size class,
+    ``tests/frame/test_published_symmetry.py`` recounts them from the corpus; one mirror in 420 up to 10x10
+    is left out); none of the smallest (one puzzle) or of the two larger ones.  Above
+    :data:`AUTO_PUBLISHED_CELLS` none is drawn anyway: a symmetric layout is made in the published style,
+    which takes a minute there, where ``auto`` makes the dense style.  A quarter turn drawn on a board
     of an even side, where no symmetric layout has one (:meth:`symmetry_refused`), is made a half turn."""
 
     def __init__(self, builder: str = "auto", style: str = "auto", band: Band = PUBLISHED,

@@ -17,13 +17,14 @@ its images (:func:`orbit_move`), so the layout stays symmetric.
 Published puzzles keep the clue positions, not the numbers: about a quarter
 of their symmetric pairs of clues hold the same number.  Once the puzzle is
 rated as asked, :func:`free_numbers` grows and trims single islands, the
-clue cells kept, until no more of the pairs match than that.
+clue cells kept, until no more of the pairs match than that or no change
+keeps the rating.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from ...grid import Cell, Grid, Mask, cells
 from .painting import Layout, is_valid
@@ -114,7 +115,7 @@ def alike(layout: Layout, perms: Maps) -> list[tuple[Cell, Cell]]:
 def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callable[[Layout], bool], *,
                  goal: float = PAIRS_ALIKE) -> Layout:
     """The layout with single islands grown or trimmed by a cell until at most ``goal`` of the symmetric
-    pairs of clues hold the same number, each change kept only where ``keeps`` it.
+    pairs of clues hold the same number, or no change is kept; a change is kept only where ``keeps`` it.
 
     A pair that still matches is drawn, then one of its islands, and that
     island's changes are tried in a random order (:func:`_island_changes`: it
@@ -145,9 +146,9 @@ def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callabl
             tried.clear()
 
 
-def _island_changes(layout: Layout, clue: Cell, rng: random.Random) -> list[Layout]:
-    """The valid layouts with the island clued at ``clue`` one cell larger or smaller, in a random order,
-    every clue cell kept.
+def _island_changes(layout: Layout, clue: Cell, rng: random.Random) -> Iterator[Layout]:
+    """The valid layouts with the island clued at ``clue`` one cell larger or smaller, in a random order
+    (drawn at the first), every clue cell kept.
 
     A sea cell next to the island turns to land; the cells of other islands
     next to it turn to sea (most sea cells lie between two islands), so those
@@ -159,7 +160,6 @@ def _island_changes(layout: Layout, clue: Cell, rng: random.Random) -> list[Layo
     island = layout.islands[index]
     spots = list(cells(grid.border(island) & layout.sea)) + [cell for cell in cells(island) if cell != clue]
     rng.shuffle(spots)
-    out = []
     for cell in spots:
         bit = 1 << cell
         if island & bit:
@@ -174,8 +174,7 @@ def _island_changes(layout: Layout, clue: Cell, rng: random.Random) -> list[Layo
             changed = Layout(layout.rows, layout.cols, tuple(islands[k] for k in order),
                              tuple(layout.clue_cells[k] for k in order))
             if is_valid(changed):
-                out.append(changed)
-    return out
+                yield changed
 
 
 def symmetric_layout(rows: int, cols: int, rng: random.Random, perms: Maps, *,
