@@ -70,22 +70,26 @@ def test_without_land_trims_splits_and_refuses() -> None:
 def test_band_measures_and_admits() -> None:
     band = Band()
     assert published_density(10, 10) == 0.125 and published_density(30, 30) == 0.098
-    inside = Measures(cells=100, land=45, clues=12, ones=1)
-    assert band.excess(inside, 10, 10) == (0, 0, 0)
-    assert band.excess(Measures(100, 38, 12, 1), 10, 10) == (2, 0, 0)
-    assert band.excess(Measures(100, 45, 16, 4), 10, 10) == (0, 2, 1)
-    assert band.excess(Measures(49, 20, 6, 1), 7, 7) == (0, 1, 0)  # 15% of 6 clues is no 1 at all
+    inside = Measures(cells=100, land=45, clues=12, ones=1, largest=9)
+    assert band.excess(inside, 10, 10) == (0, 0, 0, 0)
+    assert band.excess(Measures(100, 38, 12, 1, 9), 10, 10) == (2, 0, 0, 0)
+    assert band.excess(Measures(100, 45, 16, 4, 5), 10, 10) == (0, 2, 1, 0)
+    assert band.excess(Measures(49, 20, 6, 1, 6), 7, 7) == (0, 1, 0, 0)  # 15% of 6 clues is no 1 at all
+    assert band.excess(Measures(100, 45, 12, 1, 12), 10, 10) == (0, 0, 0, 3)  # the largest island up to 9
+    assert band.excess(Measures(400, 180, 44, 5, 16), 20, 20)[3] == 0
+    assert band.excess(Measures(900, 400, 88, 9, 60), 30, 30)[3] == 0  # no limit past 20x20
     assert band.applies(5, 5) and not band.applies(4, 9)
     rng = random.Random(2)
     layout = None
     while layout is None or not band.holds(layout):
         layout = cascade_layout(10, 10, rng)
+    loose = Band(largest=())  # no limit on the largest island, which growing would meet first
     more = layout
-    while band.holds(more):  # grow land past half the board
+    while loose.holds(more):  # grow land past half the board
         more = next(grown for c in cells(more.sea) if (grown := more.with_land(c)) is not None)
     assert Measures.of(more).land > 50
-    assert not band.holds(more)
-    assert not band.admits(layout, more)
+    assert not loose.holds(more) and not band.holds(more)
+    assert not loose.admits(layout, more)
     assert band.admits(layout, layout)
 
 

@@ -51,43 +51,49 @@ def published_density(rows: int, cols: int) -> float:
 
 @dataclass(frozen=True)
 class Measures:
-    """A layout's statistics: land cells, clue cells, and clues that are 1."""
+    """A layout's statistics: land cells, clue cells, clues that are 1, and its largest island."""
 
     cells: int
     land: int
     clues: int
     ones: int
+    largest: int
 
     @staticmethod
     def of(layout: Layout) -> Measures:
         sizes = [island.bit_count() for island in layout.islands]
-        return Measures(layout.rows * layout.cols, sum(sizes), len(sizes), sizes.count(1))
+        return Measures(layout.rows * layout.cols, sum(sizes), len(sizes), sizes.count(1), max(sizes, default=0))
 
 
 @dataclass(frozen=True)
 class Band:
-    """Limits on a layout's statistics: land share, share of 1-clues, clue cells per cell."""
+    """Limits on a layout's statistics: land share, share of 1-clues, clue cells per cell, largest island."""
 
     land: tuple[float, float] = (0.40, 0.50)
     ones: float = 0.15
     density_margin: float = 0.20
     """How far above the published median clue density a puzzle may go."""
+    largest: tuple[tuple[int, int], ...] = ((100, 9), (225, 9), (400, 16))
+    """The largest island a layout may have, by size class (most cells, island cells): the 75th percentile
+    of the published puzzles' largest island (5-9 in the middle half up to 10x10 and 15x15, 8-16 up to
+    20x20); larger boards have no limit (their published islands run to dozens of cells)."""
 
     def applies(self, rows: int, cols: int) -> bool:
         """Whether the band means anything at this shape: published boards are 5x5 and larger."""
         return min(rows, cols) >= MIN_SIDE
 
-    def excess(self, m: Measures, rows: int, cols: int) -> tuple[int, int, int]:
+    def excess(self, m: Measures, rows: int, cols: int) -> tuple[int, int, int, int]:
         """How far each measure is outside its band, in cells or clues (0 inside)."""
         low, high = math.ceil(self.land[0] * m.cells), math.floor(self.land[1] * m.cells)
         land = max(0, low - m.land, m.land - high)
         ones = max(0, m.ones - math.floor(self.ones * m.clues))
         most = math.floor(published_density(rows, cols) * (1 + self.density_margin) * m.cells)
-        return land, ones, max(0, m.clues - most)
+        largest = next((size for cells, size in self.largest if m.cells <= cells), None)
+        return land, ones, max(0, m.clues - most), 0 if largest is None else max(0, m.largest - largest)
 
     def holds(self, layout: Layout) -> bool:
         """Whether every measure of ``layout`` is inside its band."""
-        return self.excess(Measures.of(layout), layout.rows, layout.cols) == (0, 0, 0)
+        return not any(self.excess(Measures.of(layout), layout.rows, layout.cols))
 
     def admits(self, before: Layout, after: Layout) -> bool:
         """Whether the change from ``before`` to ``after`` takes no measure further outside its band."""
