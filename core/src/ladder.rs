@@ -54,7 +54,7 @@ pub trait Ruleset<const W: usize>: Send + Sync {
     /// Cells a probe may try before anything near them is decided: those a clue or a rule ties to other
     /// cells from the start, where clues are not cells of their own (none by default: a probe tries the
     /// cells next to decided ones, and clues written in cells are decided).
-    fn probe_anchors(&self, _grid: &Grid<W>) -> Bits<W> {
+    fn probe_anchors(&self) -> Bits<W> {
         Bits::EMPTY
     }
 

@@ -202,7 +202,7 @@ impl<const W: usize> Pass<'_, W> {
         let near = match memory.origin {
             Some(origin) => grid.dilate(board.decided()) & grid.ball(board.decided().minus(origin), FOCUS_RADIUS),
             None if inner >= Level::Hard => grid.dilate(board.decided()),
-            None => grid.dilate(board.decided()) | self.context.ruleset.probe_anchors(grid),
+            None => grid.dilate(board.decided()) | self.context.ruleset.probe_anchors(),
         };
         let mut steps = Vec::new();
         let mut probed = Vec::new();

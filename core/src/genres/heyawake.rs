@@ -184,10 +184,10 @@ impl<const W: usize> Layout<W> {
                 room_spans[k].push(span);
             }
         }
-        let anchors =
-            numbered.iter().map(|&k| masks[k]).chain(found.iter().copied()).fold(Bits::EMPTY, |a, b| a | b);
+        let numbered_rooms: Vec<Bits<W>> = numbered.iter().map(|&k| masks[k]).collect();
+        let anchors = numbered_rooms.iter().chain(&found).fold(Bits::EMPTY, |a, &b| a | b);
         let size = grid.size;
-        let numbered_units = Units::new(size, &numbered.iter().map(|&k| masks[k]).collect::<Vec<_>>());
+        let numbered_units = Units::new(size, &numbered_rooms);
         let span_units = Units::new(size, &found);
         let zone_units = Units::new(size, &numbered.iter().map(|&k| zones[k]).collect::<Vec<_>>());
         Layout {
@@ -778,7 +778,7 @@ impl<const W: usize> Ruleset<W> for Heyawake<W> {
     }
 
     /// The cells of numbered rooms and of spans: a clue or a span ties each to others from the start.
-    fn probe_anchors(&self, _grid: &Grid<W>) -> Bits<W> {
+    fn probe_anchors(&self) -> Bits<W> {
         self.layout.anchors
     }
 
@@ -1122,14 +1122,7 @@ mod tests {
     fn the_doc_example_has_one_solution() {
         let (grid, clues) = doc_example();
         let ruleset = ruleset(&grid, &clues).unwrap();
-        let levels = [Level::Easy, Level::Easy, Level::Easy, Level::Easy, Level::Medium, Level::Medium];
-        let rungs = TECHNIQUES
-            .iter()
-            .zip(levels)
-            .enumerate()
-            .map(|(i, (name, level))| Rung { name: name.to_string(), level, work: Work::Native(i) })
-            .collect();
-        let context = Context::new(grid, ruleset, rungs, Vec::new());
+        let context = Context::new(grid, ruleset, native_rungs(), Vec::new());
         let board = context.board(B::EMPTY, B::EMPTY).unwrap();
         let found = search::count(&context, &board, 2, Depths::at(Level::Expert), None, &Budget::unlimited()).unwrap();
         assert!(found.exhaustive);
@@ -1143,15 +1136,19 @@ mod tests {
         assert!(context.ruleset.check(expected, &context.grid).is_empty());
     }
 
-    /// The ladder of `doc_example`'s levels with the frame's short and long probes.
-    fn probing_context(grid: Grid<1>, clues: &Clues) -> Context<1> {
+    /// Heyawake's own techniques as rungs, at their levels (four easy, two medium).
+    fn native_rungs() -> Vec<Rung<1>> {
         let levels = [Level::Easy, Level::Easy, Level::Easy, Level::Easy, Level::Medium, Level::Medium];
-        let rungs = TECHNIQUES
+        TECHNIQUES
             .iter()
             .zip(levels)
             .enumerate()
             .map(|(i, (name, level))| Rung { name: name.to_string(), level, work: Work::Native(i) })
-            .collect();
+            .collect()
+    }
+
+    /// Heyawake's own techniques with the frame's short and long probes.
+    fn probing_context(grid: Grid<1>, clues: &Clues) -> Context<1> {
         let spec = |name: &str, level, max_steps, sweep| ProbeSpec {
             name: name.to_string(),
             level,
@@ -1162,7 +1159,7 @@ mod tests {
         let probes =
             vec![spec("short_contradiction", Level::Hard, 4, false), spec("contradiction", Level::Expert, 24, true)];
         let rules = ruleset(&grid, clues).unwrap();
-        Context::new(grid, rules, rungs, probes)
+        Context::new(grid, rules, native_rungs(), probes)
     }
 
     #[test]
@@ -1174,7 +1171,7 @@ mod tests {
         let grid = Grid::<1>::new(5, 5);
         let clues = Clues { clues: Vec::new(), rooms: Some(rooms) };
         let context = probing_context(grid.clone(), &clues);
-        assert_eq!(context.ruleset.probe_anchors(&grid), grid.full, "every cell of this board lies in a span");
+        assert_eq!(context.ruleset.probe_anchors(), grid.full, "every cell of this board lies in a span");
         let mut board = context.board(B::EMPTY, B::EMPTY).unwrap();
         let mut trace = Trace::new(false);
         context.run(&mut board, Level::Expert, &mut trace, None, &Budget::unlimited()).unwrap();

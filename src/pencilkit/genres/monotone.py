@@ -288,13 +288,10 @@ class MonotoneGenerator(GenreGenerator):
         painting = candidate.painting
         goal = self.clue_goal(painting, rng)
         orbit, usable = self.orbits(painting)
-        taken = 0
-        for slot in cells(candidate.clue_cells):
-            taken |= painting.own(slot)
-        free = [slot for slot in cells(usable & ~candidate.clue_cells) if not painting.own(slot) & taken]
+        free = list(cells(usable & ~candidate.clue_cells))  # a slot is a room's or a clue's own cell
         ties = {slot: rng.random() for slot in free}
         free.sort(key=lambda slot: (self.extra_rank(painting, slot) * (1 + RANK_NOISE * (2 * ties[slot] - 1)),
-                                    ties[slot]))
+                                    ties[slot]), reverse=True)  # the best last, taken with pop()
         clue_cells = candidate.clue_cells
 
         def keeps_level(more: Mask) -> bool:
@@ -320,7 +317,7 @@ class MonotoneGenerator(GenreGenerator):
                 batch: list[Mask] = []
                 planned = clue_cells
                 while free and planned.bit_count() < goal:
-                    extra = orbit(free.pop(0)) & ~planned
+                    extra = orbit(free.pop()) & ~planned
                     if extra:
                         batch.append(extra)
                         planned |= extra
