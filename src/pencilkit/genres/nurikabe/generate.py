@@ -19,6 +19,8 @@ several such repairs at each step (:meth:`NurikabeGenerator.breadth`).
 A symmetric layout is repaired at a cell and its images together, and once
 rated as asked its numbers are freed (:func:`.symmetric.free_numbers`): the
 clue positions stay symmetric, the numbers differ as in published puzzles.
+A free one of 20x20 and up above easy, once rated as asked, has islands joined
+(:func:`.joining.join_islands`): a big island, fewer and higher clues.
 
 The *dense* style:
 
@@ -57,6 +59,7 @@ from ...grid import MAX_SIDE, Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
 from . import feasibility
 from .cascade import cascade_layout
+from .joining import join_islands
 from .painting import (
     Layout,
     growth_layout,
@@ -289,27 +292,39 @@ class NurikabeGenerator(GenreGenerator):
 
     def dress(self, candidate: Candidate, target: Level, rng: random.Random,
               budget: Budget | None = None) -> Candidate:
-        """A symmetric layout with its numbers freed (:func:`~.symmetric.free_numbers`), each change kept inside
-        the published band where the driver's assessment still rates it exactly ``target`` (a cheap search
-        turns down most changes that let a second solution in); other layouts as they are."""
+        """A symmetric layout with its numbers freed (:func:`~.symmetric.free_numbers`), and a free one of the
+        published style with islands joined (:func:`~.joining.join_islands`: a big island, fewer and higher
+        clues, on boards from 20x20, above easy: a join mostly makes an easy puzzle harder, and published
+        boards this big are seldom easy); each change kept inside the published band where the driver's
+        assessment still rates it exactly ``target`` (a cheap search turns down most changes that let a
+        second solution in).  Dense layouts stay as they are."""
         assert isinstance(candidate, NurikabeCandidate)
-        if self.symmetry is Symmetry.NONE:
+        layout = candidate.layout
+        symmetric = self.symmetry is not Symmetry.NONE
+        if not symmetric and not self.published(layout.rows, layout.cols, target):
             return candidate
         from ...frame.generate import assess
         from . import NURIKABE
 
-        layout = candidate.layout
+        def judge(changed: Layout) -> Assessment | None:
+            """The assessment of a change inside the band (``None`` outside); one rated exactly is kept."""
+            nonlocal layout
+            if not self.band.admits(layout, changed):
+                return None
+            verdict = assess(NurikabeCandidate(changed), NURIKABE, target, budget=budget)
+            if verdict.outcome is Outcome.EXACT:
+                layout = changed  # kept here too, should time run out before the change's caller returns
+            return verdict
 
         def keeps(changed: Layout) -> bool:
-            nonlocal layout
-            if not self.band.admits(layout, changed) or \
-                    assess(NurikabeCandidate(changed), NURIKABE, target, budget=budget).outcome is not Outcome.EXACT:
-                return False
-            layout = changed
-            return True
+            verdict = judge(changed)
+            return verdict is not None and verdict.outcome is Outcome.EXACT
 
         try:
-            free_numbers(layout, self.symmetry.maps(layout.rows, layout.cols), rng, keeps)
+            if symmetric:
+                free_numbers(layout, self.symmetry.maps(layout.rows, layout.cols), rng, keeps)
+            elif target > Level.EASY:
+                join_islands(layout, rng, judge)
         except OutOfTime:
             pass
         return candidate if layout is candidate.layout else NurikabeCandidate(layout)

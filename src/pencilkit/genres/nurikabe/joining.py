@@ -1,0 +1,109 @@
+"""Islands joined as published: a big island or two, fewer clues, higher numbers.
+
+Published Nurikabe from 20x20 up keep a few big islands among small ones
+(janko.at's collection: the largest island's middle half is 8-16 cells up
+to 20x20, 16-27 up to 30x30 and 19-50 above), and carry fewer and higher
+clues than a cascade leaves, since a cascade grows an island only while its
+way out is unique.  Joining two islands through the sea cell between them
+takes a clue away, turns a sea cell to land and makes one bigger island, so
+each join moves the largest island, the clue density, the mean clue and the
+land share towards the published ones at once.
+
+:func:`join_islands` first grows the largest island by joins to a size drawn
+from the published middle half of its class, then joins islands anywhere
+(none past that size) until the clues are no denser than the class's
+published median.  Each join is tried on a copy and kept where it stays
+inside the band and the driver still rates it exactly as asked.  At most ``tries`` joins are
+assessed, a count and not the clock, so a seed gives the same puzzle on every
+machine however fast.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ...grid import MAX_SIDE, Cell, cells
+from ...frame.generator import Assessment, Outcome
+from .painting import Layout
+from .style import published_density
+
+JOIN_CELLS = 400
+"""The smallest board (20x20) whose islands are joined: below it the cascades' islands and clues already
+sit inside the published middle half."""
+LARGEST_MIDDLE = ((400, (8, 16)), (900, (16, 27)), (MAX_SIDE * MAX_SIDE, (19, 50)))
+"""The published largest island's 25th and 75th percentile by size class (most cells)."""
+JOIN_TRIES = 250
+"""Assessments of joined layouts per puzzle, kept or not."""
+RESCUES = 2
+"""Clue moves a join that lets a second solution in gets, each onto a cell of it the latest rival shades."""
+
+
+def join_islands(layout: Layout, rng: random.Random, judge: Callable[[Layout], Assessment | None], *,
+                 tries: int = JOIN_TRIES) -> Layout:
+    """``layout`` with islands joined towards a published largest island and clue density (see the
+    module); the layout itself when no join is kept or the board is under :data:`JOIN_CELLS` cells.
+
+    ``judge`` assesses a changed layout (``None``: it leaves the band).  A
+    join rated exactly as asked is kept.  One that lets a second solution in
+    gets a second chance: the joined island's clue moves onto a cell of it
+    that the rival shades (the rival then shades a clue; the island and its
+    number stay).  Each assessment counts as a try.
+    """
+    size = layout.rows * layout.cols
+    if size < JOIN_CELLS:
+        return layout
+    low, high = next(middle for most, middle in LARGEST_MIDDLE if size <= most)
+    goal = rng.randint(low, high)
+    most_clues = published_density(layout.rows, layout.cols) * size
+    refused: set[Cell] = set()
+    while tries > 0:
+        spots, weights = _joins(layout, goal, most_clues, refused)
+        if not spots:
+            break
+        cell = rng.choices(spots, weights)[0]
+        refused.add(cell)
+        joined = layout.touching(cell)
+        keep = max(joined, key=lambda k: (layout.islands[k].bit_count(), -layout.clue_cells[k]))
+        changed = layout.with_land(cell, layout.clue_cells[keep])
+        if changed is None:
+            continue
+        tries -= 1
+        verdict = judge(changed)
+        index = changed.island_of(cell)
+        for _ in range(RESCUES):
+            if verdict is None or verdict.outcome is not Outcome.MULTIPLE or verdict.rival is None or tries <= 0:
+                break
+            moves = list(cells(changed.islands[index] & verdict.rival.shaded))
+            if not moves:
+                break
+            changed = changed.with_clue(index, rng.choice(moves))
+            tries -= 1
+            verdict = judge(changed)
+        if verdict is not None and verdict.outcome is Outcome.EXACT:
+            layout = changed
+            refused.clear()
+    return layout
+
+
+def _joins(layout: Layout, goal: int, most_clues: float, refused: set[Cell]) -> tuple[list[Cell], list[float]]:
+    """The sea cells whose land would join two islands into one of at most ``goal`` cells, with their
+    weights: while the largest island is under ``goal``, the square of the joined size (big islands grow
+    first); else, while the clues are more than ``most_clues``, all alike.  None once both hold."""
+    sizes = [island.bit_count() for island in layout.islands]
+    growing = max(sizes, default=goal) < goal
+    if not growing and len(sizes) <= most_clues:
+        return [], []
+    spots, weights = [], []
+    for cell in cells(layout.sea):
+        joined = layout.touching(cell)
+        if len(joined) != 2 or cell in refused:
+            continue
+        size = sizes[joined[0]] + sizes[joined[1]] + 1
+        if size <= goal:
+            spots.append(cell)
+            weights.append(float(size * size) if growing else 1.0)
+    return spots, weights
+
+
+__all__ = ["JOIN_CELLS", "join_islands"]
