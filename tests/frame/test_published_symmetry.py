@@ -14,7 +14,7 @@ from pencilkit.frame import generate as generation
 from pencilkit.frame.generate import drawn, generate
 from pencilkit.frame.generator import Generated, GenreGenerator
 from pencilkit.frame.levels import Level
-from pencilkit.frame.symmetry import PUBLISHED, Symmetry, as_published
+from pencilkit.frame.symmetry import Symmetry, as_published
 from pencilkit.genres import find_genre
 from pencilkit.puzzle import Puzzle
 
@@ -84,7 +84,7 @@ def test_generated_kurodoko_keep_the_drawn_symmetry_by_default() -> None:
     genre = find_genre("kurodoko")
     made = generate(genre, 7, 7, "easy", seed=11, count=8)
     for one in made:
-        expected = drawn(genre.generator(), genre.name, PUBLISHED, 7, 7, one.seed).symmetry
+        expected = drawn(genre.generator(), 7, 7, one.seed).symmetry
         assert one.symmetry is expected
         mask = sum(1 << cell for cell, _ in one.puzzle.clues)
         assert one.symmetry.holds(7, 7, mask)
@@ -97,7 +97,7 @@ def test_generated_kurodoko_keep_the_drawn_symmetry_by_default() -> None:
 
 def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.MonkeyPatch) -> None:
     genre = find_genre("kurodoko")
-    seed = next(seed for seed in range(100) if drawn(genre.generator(), "kurodoko", PUBLISHED, 9, 9, seed).symmetry
+    seed = next(seed for seed in range(100) if drawn(genre.generator(), 9, 9, seed).symmetry
                 is not Symmetry.NONE)
     calls: list[tuple[Symmetry, float]] = []
     real = generation.generate_one
@@ -118,8 +118,8 @@ def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.Mo
 def test_small_boards_draw_no_symmetry(genre: str) -> None:
     """No published puzzle under 25 cells keeps one (and a tiny symmetric board seldom reaches a level)."""
     generator = find_genre(genre).generator()
-    assert {drawn(generator, genre, PUBLISHED, 4, 6, seed).symmetry for seed in range(200)} == {Symmetry.NONE}
-    assert Symmetry.ROT2 in {drawn(generator, genre, PUBLISHED, 5, 5, seed).symmetry for seed in range(200)}
+    assert {drawn(generator, 4, 6, seed).symmetry for seed in range(200)} == {Symmetry.NONE}
+    assert Symmetry.ROT2 in {drawn(generator, 5, 5, seed).symmetry for seed in range(200)}
 
 
 def test_a_quarter_turn_the_shape_refuses_is_drawn_as_a_half_turn() -> None:
@@ -128,7 +128,7 @@ def test_a_quarter_turn_the_shape_refuses_is_drawn_as_a_half_turn() -> None:
     quarter = [seed for seed in range(400)
                if as_published(generator.published_symmetry, 10, 10, seed) is Symmetry.ROT4]
     assert quarter
-    assert {drawn(generator, "nurikabe", PUBLISHED, 10, 10, seed).symmetry for seed in quarter} == {Symmetry.ROT2}
-    assert {drawn(generator, "nurikabe", PUBLISHED, 9, 9, seed).symmetry for seed in quarter} == {Symmetry.ROT4}
+    assert {drawn(generator, 10, 10, seed).symmetry for seed in quarter} == {Symmetry.ROT2}
+    assert {drawn(generator, 9, 9, seed).symmetry for seed in quarter} == {Symmetry.ROT4}
 
 

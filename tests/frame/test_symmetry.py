@@ -58,6 +58,13 @@ def test_holds_and_orbit() -> None:
         Symmetry.parse("spiral")
 
 
+def test_a_request_names_a_symmetry_or_asks_for_one_as_published() -> None:
+    assert Symmetry.asked(" Published ") is None
+    assert Symmetry.asked("ROT2") is Symmetry.ROT2 and Symmetry.asked(Symmetry.NONE) is Symmetry.NONE
+    with pytest.raises(PencilkitError, match="choose one of published, none, rot2"):
+        Symmetry.asked("spiral")
+
+
 @pytest.mark.parametrize("kind,rows,cols,level", [
     ("rot2", 7, 7, "hard"), ("rot2", 6, 8, "medium"), ("rot4", 7, 7, "expert"), ("rot4", 8, 8, "easy"),
     ("mirror", 7, 9, "hard"), ("mirror", 8, 8, "medium"),

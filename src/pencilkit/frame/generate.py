@@ -341,11 +341,9 @@ def _run(ruleset: Ruleset, board: Board, level: Level, trace: Trace, budget: Bud
         raise RuntimeError(f"the ladder refuted the intended solution: {broken.reason}") from None
 
 
-def symmetric(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, rows: int,
-              cols: int) -> GenreGenerator:
-    """``generator`` keeping ``symmetry`` on a ``rows`` x ``cols`` board; a one-line error when the
-    genre's generator cannot, or the board has no such symmetry."""
-    kind = symmetry if isinstance(symmetry, Symmetry) else Symmetry.parse(symmetry)
+def symmetric(generator: GenreGenerator, genre: str, kind: Symmetry, rows: int, cols: int) -> GenreGenerator:
+    """``generator`` keeping ``kind`` on a ``rows`` x ``cols`` board; a one-line error when the genre's
+    generator cannot, or the board has no such symmetry."""
     if kind not in generator.symmetries:
         offered = ", ".join(k.value for k in generator.symmetries)
         raise PencilkitError(f"{genre} puzzles cannot be made with {kind.value} symmetry: choose {offered}")
@@ -357,13 +355,10 @@ def symmetric(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, r
     return generator.with_symmetry(kind)
 
 
-def drawn(generator: GenreGenerator, genre: str, symmetry: Symmetry | str, rows: int, cols: int,
-          seed: int) -> GenreGenerator:
-    """``generator`` keeping the symmetry asked for; :data:`~.symmetry.PUBLISHED` draws one from ``seed`` as
-    often as published puzzles of the size keep it (a quarter turn the generator cannot keep on this shape
-    gives way to a half turn, and none where it cannot keep what it drew)."""
-    if symmetry != PUBLISHED:
-        return symmetric(generator, genre, symmetry, rows, cols)
+def drawn(generator: GenreGenerator, rows: int, cols: int, seed: int) -> GenreGenerator:
+    """``generator`` keeping the symmetry a puzzle of ``seed`` draws as often as published puzzles of the size
+    keep it (a quarter turn the generator cannot keep on this shape gives way to a half turn, and none
+    where it cannot keep what it drew)."""
 
     def keeps(kind: Symmetry) -> bool:
         return kind in generator.symmetries and generator.symmetry_refused(kind, rows, cols) is None
@@ -406,10 +401,9 @@ def generate(
         if style not in generator.styles:
             raise PencilkitError(f"unknown style {style!r} for {g.name}: choose one of {', '.join(generator.styles)}")
         generator = generator.styled(style)
-    if isinstance(symmetry, str) and symmetry.strip().lower() == PUBLISHED:
-        symmetry = PUBLISHED
-    else:
-        symmetric(generator, g.name, symmetry, rows, cols)  # a symmetry it cannot keep: refused at once
+    asked = Symmetry.asked(symmetry)
+    if asked is not None:
+        generator = symmetric(generator, g.name, asked, rows, cols)  # one it cannot keep: refused at once
     check_request(generator, g.name, rows, cols, target, seconds)
     if scores is not None:
         check_scores(target, scores)
@@ -417,18 +411,19 @@ def generate(
         seed = random.SystemRandom().randrange(2**31)
     elif seed < 0:
         raise PencilkitError(f"the seed must not be negative, not {seed}")
-    return [_one(generator, g, rows, cols, target, symmetry, seed=seed + k, seconds=seconds, cancel=cancel,
+    return [_one(generator, g, rows, cols, target, asked is None, seed=seed + k, seconds=seconds, cancel=cancel,
                  scores=scores) for k in range(count)]
 
 
-def _one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: Level, symmetry: Symmetry | str, *,
+def _one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: Level, published: bool, *,
          seed: int, seconds: float, cancel: Cancel | None, scores: tuple[int, int] | None) -> Generated:
-    """One puzzle of :func:`generate`.  A symmetry drawn as published is a preference: when the puzzle does
+    """One puzzle of :func:`generate`, with the symmetry ``generator`` keeps or, when ``published``, one drawn
+    as published puzzles keep it.  A drawn symmetry is a preference: when the puzzle does
     not come out exactly at its level within :data:`DRAWN_SHARE` of the time, the rest of the time makes
     it without one, and the better of the two is kept (so near the end of its time a seed's symmetry
     depends on the machine's speed, as any run that reaches its time limit does)."""
-    keeping = drawn(generator, genre.name, symmetry, rows, cols, seed)
-    if symmetry != PUBLISHED or keeping.symmetry is Symmetry.NONE:
+    keeping = drawn(generator, rows, cols, seed) if published else generator
+    if not published or keeping.symmetry is Symmetry.NONE:
         return generate_one(keeping, genre, rows, cols, level, seed=seed, seconds=seconds, cancel=cancel,
                             scores=scores)
     share = seconds * DRAWN_SHARE

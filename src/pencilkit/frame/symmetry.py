@@ -40,6 +40,14 @@ class Symmetry(str, Enum):
         raise PencilkitError(f"unknown symmetry {text!r}: choose one of {PUBLISHED}, "
                              f"{', '.join(k.value for k in cls)}")
 
+    @classmethod
+    def asked(cls, text: Symmetry | str) -> Symmetry | None:
+        """The symmetry a request names: a symmetry, or ``None`` for :data:`PUBLISHED` (each puzzle draws
+        its own, as often as published puzzles keep it)."""
+        if isinstance(text, Symmetry):
+            return text
+        return None if text.strip().lower() == PUBLISHED else cls.parse(text)
+
     def fits(self, rows: int, cols: int) -> bool:
         """Whether a board of this shape has the symmetry (quarter turns need a square)."""
         return self is not Symmetry.ROT4 or rows == cols

@@ -99,7 +99,7 @@ class CollectionSpec:
 
             for level in wanted:
                 check_scores(Level.parse(level), scores)
-        kind = None if symmetry.strip().lower() == PUBLISHED else Symmetry.parse(symmetry)
+        kind = Symmetry.asked(symmetry)
         for name in names:
             _check_generator(name, shapes, wanted, style, kind, time_budget)
         return cls(names, shapes, wanted, count, seed, time_budget, style, kind.value if kind else PUBLISHED, scores)
