@@ -134,6 +134,9 @@ def test_freeing_numbers_moves_no_clue_and_keeps_only_what_is_kept() -> None:
             break
     assert layout is not None and len(symmetric.alike(layout, turn)) == len(symmetric.pairs(layout, turn)) > 4
     assert symmetric.free_numbers(layout, turn, random.Random(1), lambda changed: False) == layout
+    offered: list[Layout] = []
+    symmetric.free_numbers(layout, turn, random.Random(1), lambda changed: offered.append(changed) or False, tries=3)
+    assert len(offered) == 3  # a count bounds it, not the clock
     seen: list[Layout] = []
     freed = symmetric.free_numbers(layout, turn, random.Random(1), lambda changed: seen.append(changed) or True)
     assert freed == seen[-1] and freed.clue_cells == layout.clue_cells and is_valid(freed)

@@ -40,6 +40,9 @@ PAIRS_ALIKE = 0.27
 """The share of symmetric pairs of clues holding the same number that :func:`free_numbers` stops at: 26-27%
 in the symmetric published puzzles of each size class up to 20x20 (the corpus; 8 of 110 up to 10x10
 match in every pair, none larger)."""
+FREE_TRIES = 250
+"""Changes :func:`free_numbers` offers ``keeps`` at most: a count and not the clock, so a seed frees the same
+numbers on every machine."""
 
 
 def images(cell: Cell, perms: Maps) -> list[Cell]:
@@ -113,9 +116,10 @@ def alike(layout: Layout, perms: Maps) -> list[tuple[Cell, Cell]]:
 
 
 def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callable[[Layout], bool], *,
-                 goal: float = PAIRS_ALIKE) -> Layout:
+                 goal: float = PAIRS_ALIKE, tries: int = FREE_TRIES) -> Layout:
     """The layout with single islands grown or trimmed by a cell until at most ``goal`` of the symmetric
-    pairs of clues hold the same number, or no change is kept; a change is kept only where ``keeps`` it.
+    pairs of clues hold the same number, no change is kept, or ``tries`` changes were offered; a change is
+    kept only where ``keeps`` it.
 
     A pair that still matches is drawn, then one of its islands, and that
     island's changes are tried in a random order (:func:`_island_changes`: it
@@ -129,7 +133,14 @@ def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callabl
     """
     tried: set[Cell] = set()
     total = len(pairs(layout, perms))
-    while True:
+    offered = 0
+
+    def kept(moved: Layout) -> bool:
+        nonlocal offered
+        offered += 1
+        return keeps(moved)
+
+    while offered < tries:
         matching = alike(layout, perms)
         if len(matching) <= goal * total:
             return layout
@@ -138,12 +149,13 @@ def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callabl
             return layout
         clue = rng.choice([cell for cell in rng.choice(open_pairs) if cell not in tried])
         changed = next((moved for moved in _island_changes(layout, clue, rng)
-                        if len(alike(moved, perms)) < len(matching) and keeps(moved)), None)
+                        if offered < tries and len(alike(moved, perms)) < len(matching) and kept(moved)), None)
         if changed is None:
             tried.add(clue)
         else:
             layout = changed
             tried.clear()
+    return layout
 
 
 def _island_changes(layout: Layout, clue: Cell, rng: random.Random) -> Iterator[Layout]:
