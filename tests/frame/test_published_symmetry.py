@@ -100,11 +100,13 @@ def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.Mo
     seed = next(seed for seed in range(100) if drawn(genre.generator(), 9, 9, seed).symmetry
                 is not Symmetry.NONE)
     calls: list[tuple[Symmetry, float]] = []
+    made_by_try: list[Generated] = []
     real = generation.generate_one
 
     def missing_when_symmetric(generator: GenreGenerator, *args: Any, **options: Any) -> Generated:
         calls.append((generator.symmetry, options["seconds"]))
         one = real(generator, *args, **options)
+        made_by_try.append(one)
         return replace(one, rating=Level.EASY) if generator.symmetry is not Symmetry.NONE else one
 
     monkeypatch.setattr(generation, "generate_one", missing_when_symmetric)
@@ -112,6 +114,10 @@ def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.Mo
     assert made.exact and made.symmetry is Symmetry.NONE and made.rating.label == "hard"
     assert [kind is Symmetry.NONE for kind, _ in calls] == [False, True]
     assert [seconds for _, seconds in calls] == [8 * generation.DRAWN_SHARE, 8 * (1 - generation.DRAWN_SHARE)]
+    # the effort reported is both tries'
+    assert made.attempts == sum(one.attempts for one in made_by_try)
+    assert made.changes == sum(one.changes for one in made_by_try)
+    assert made.seconds >= sum(one.seconds for one in made_by_try)
 
 
 @pytest.mark.parametrize("genre", ["nurikabe", "heyawake", "kurodoko"])

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import PencilkitError
 from ..grid import MAX_SIDE
@@ -198,7 +198,7 @@ def generate_one(
         raise GenerationFailed(
             f"no unique {rows}x{cols} puzzle found in {seconds:g} s "
             f"({attempts} attempt{'s' * (attempts != 1)}, {changes} candidate{'s' * (changes != 1)}); "
-            "try a longer time (--time)")
+            "try a longer time (--time)", attempts=attempts, changes=changes)
     _, candidate, rating = fallback
     return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
                      time.perf_counter() - start, style, generator.symmetry)
@@ -426,27 +426,40 @@ def _one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: L
     if not published or keeping.symmetry is Symmetry.NONE:
         return generate_one(keeping, genre, rows, cols, level, seed=seed, seconds=seconds, cancel=cancel,
                             scores=scores)
+    start = time.perf_counter()
     share = seconds * DRAWN_SHARE
     first: Generated | None = None
+    spent = (0, 0)  # attempts and changes of the symmetric try
     try:
         first = generate_one(keeping, genre, rows, cols, level, seed=seed, seconds=share, cancel=cancel,
                              scores=scores)
-    except GenerationFailed:
-        pass
+        spent = (first.attempts, first.changes)
+    except GenerationFailed as failed:
+        spent = (failed.attempts, failed.changes)
     if (first is not None and first.exact) or (cancel is not None and cancel.is_set()):
         if first is None:
-            raise GenerationFailed(f"no unique {rows}x{cols} puzzle found before the work was called off")
+            raise GenerationFailed(f"no unique {rows}x{cols} puzzle found before the work was called off",
+                                   attempts=spent[0], changes=spent[1])
         return first
+    plain: Generated | None = None
     try:
         plain = generate_one(generator, genre, rows, cols, level, seed=seed, seconds=seconds - share,
                              cancel=cancel, scores=scores)
-    except GenerationFailed:
+        more = (plain.attempts, plain.changes)
+    except GenerationFailed as failed:
         if first is None:
             raise
-        return first
-    if first is None or plain.exact:
-        return plain
-    return min(first, plain, key=lambda made: abs(int(made.rating) - int(level)))
+        more = (failed.attempts, failed.changes)
+    if plain is None:
+        made = first
+    elif first is None or plain.exact:
+        made = plain
+    else:
+        made = min(first, plain, key=lambda one: abs(int(one.rating) - int(level)))
+    assert made is not None
+    # the puzzle's effort is both tries': the symmetric one's candidates and time count too
+    return replace(made, attempts=spent[0] + more[0], changes=spent[1] + more[1],
+                   seconds=time.perf_counter() - start)
 
 
 DRAWN_SHARE = 0.25

@@ -24,6 +24,13 @@ from .symmetry import Shares, Symmetry
 class GenerationFailed(Exception):
     """The time budget ran out before any proven-unique candidate was found."""
 
+    def __init__(self, message: str, *, attempts: int = 0, changes: int = 0) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+        """Candidates started before it gave up."""
+        self.changes = changes
+        """Candidates considered before it gave up."""
+
 
 class Candidate(Protocol):
     """What the driver needs of a genre's candidate: the puzzle and its intended solution."""
