@@ -329,6 +329,14 @@ def test_the_smallest_boards_beyond_the_table_hold_expert_puzzles(shape: tuple[i
     assert hardest_level(*shape) == Level.EXPERT == max_level(*shape) == max_level(*reversed(shape))
 
 
+@pytest.mark.parametrize("shape", [(2, 5), (3, 4), (4, 3)])
+def test_small_boards_past_the_table_are_made_at_expert(shape: tuple[int, int]) -> None:
+    """Shapes past the table are taken to hold expert puzzles; on these the generator finds one."""
+    made = pencilkit.generate("heyawake", *shape, "expert", seed=1, seconds=30)[0]
+    assert made.exact and made.rating is Level.EXPERT
+    assert count_sat(HEYAWAKE, made.puzzle, 2).count == 1
+
+
 def test_room_layouts_are_every_cutting_into_rectangles() -> None:
     """A 2x2 board cuts into rectangles 8 ways, 2x3 34 ways, 3x3 322 ways, a 1xN one 2^(N-1) ways (a
     border or none between each pair of cells), and no layout comes twice."""
