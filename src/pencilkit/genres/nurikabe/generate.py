@@ -10,7 +10,7 @@ The *published* style keeps every candidate inside the band of published
 puzzles (:mod:`.style`).  It starts from a cascade (:mod:`.cascade`): a
 layout built by the easy ladder's own facts, so its puzzle is unique and easy
 from the first candidate (but for expert targets on 5x5 and symmetric
-expert targets, which start from a layout drawn freely).  An easy target is
+expert targets up to 20x20, which start from a layout drawn freely).  An easy target is
 done there; a harder one is reached by repairs at one cell (:func:`reshape`) that make a too-easy puzzle
 harder, change the shape of the board where a second solution differs (a
 clue moves, land turns to sea and trims or splits an island, sea turns to
@@ -150,6 +150,11 @@ DRAWN_EXPERT_CELLS = 25
 freely (grown as lines, :func:`~.symmetric.symmetric_layout` with no symmetry) rather than from a
 cascade: on so few cells an easy puzzle is far from an expert one (5x5, seeds 0-9: a median of
 0.6 s drawn freely, 4.2 s from cascades)."""
+DRAWN_SYMMETRIC_CELLS = 400
+"""Largest board (20x20) on which a symmetric expert target starts from a symmetric layout drawn freely
+rather than from a symmetric cascade.  Up to 20x20 both reach expert within seconds; past it a drawn
+layout found no unique puzzle in 30 s (rot2 25x25 to 40x40, seeds 1-3), where a cascade reaches expert
+in 1.6-5.8 s at 25x25, 3.0-11.5 s at 30x30 and 49-60 s at 40x40."""
 BUILDERS = ("auto", "repair", "growth")
 """Layout builders of the dense style: ``auto`` takes :func:`best_builder`."""
 GROWTH_EXPERT_CELLS = 64
@@ -268,7 +273,7 @@ class NurikabeGenerator(GenreGenerator):
               budget: Budget | None = None) -> Candidate | None:
         if self.symmetry is not Symmetry.NONE:
             perms = self.symmetry.maps(rows, cols)
-            if target >= Level.EXPERT or not self.band.applies(rows, cols):
+            if target >= Level.EXPERT and rows * cols <= DRAWN_SYMMETRIC_CELLS or not self.band.applies(rows, cols):
                 layout = symmetric_layout(rows, cols, rng, perms)
             else:
                 layout = cascade_layout(rows, cols, rng, perms=perms, budget=budget)
