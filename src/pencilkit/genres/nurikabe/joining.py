@@ -9,13 +9,14 @@ takes a clue away, turns a sea cell to land and makes one bigger island, so
 each join moves the largest island, the clue density, the mean clue and the
 land share towards the published ones at once.
 
-:func:`join_islands` first grows the largest island by joins to a size drawn
-from the published middle half of its class, then joins islands anywhere
-(none past that size) until the clues are no denser than the class's
-published median.  Each join is tried on a copy and kept where it stays
-inside the band and the driver still rates it exactly as asked.  At most ``tries`` joins are
-assessed, a count and not the clock, so a seed gives the same puzzle on every
-machine however fast.
+:func:`join_islands` draws a goal from the published middle half of the
+board's class for the largest island.  While the largest is under it, the
+joins weigh the size they make (squared), so big islands grow first; then
+any two islands join, none past the goal, until the clues are no denser
+than the class's published median.  Each join is tried on a copy and kept
+where it stays inside the band and the driver still rates it exactly as
+asked.  At most ``tries`` layouts are assessed, a count and not the clock,
+so a seed gives the same puzzle on every machine however fast.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ...grid import MAX_SIDE, Cell, cells
 from ...frame.generator import Assessment, Outcome
+from ...grid import MAX_SIDE, Cell, cells
 from .painting import Layout
 from .style import published_density
 
 JOIN_CELLS = 400
-"""The smallest board (20x20) whose islands are joined: below it the cascades' islands and clues already
+"""The fewest cells (20x20) of a board whose islands are joined: below it the cascades' islands and clues already
 sit inside the published middle half."""
 LARGEST_MIDDLE = ((400, (8, 16)), (900, (16, 27)), (MAX_SIDE * MAX_SIDE, (19, 50)))
 """The published largest island's 25th and 75th percentile by size class (most cells)."""
