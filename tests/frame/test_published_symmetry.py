@@ -12,7 +12,7 @@ import pytest
 from pencilkit.formats.detect import read_puzzle
 from pencilkit.frame import generate as generation
 from pencilkit.frame.generate import drawn, generate
-from pencilkit.frame.generator import Generated, GenreGenerator
+from pencilkit.frame.generator import GenerationFailed, Generated, GenreGenerator
 from pencilkit.frame.levels import Level
 from pencilkit.frame.symmetry import Symmetry, as_published
 from pencilkit.genres import find_genre
@@ -118,6 +118,20 @@ def test_a_drawn_symmetry_that_misses_the_level_gives_way(monkeypatch: pytest.Mo
     assert made.attempts == sum(one.attempts for one in made_by_try)
     assert made.changes == sum(one.changes for one in made_by_try)
     assert made.seconds >= sum(one.seconds for one in made_by_try)
+
+
+def test_when_both_tries_fail_the_error_counts_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    genre = find_genre("kurodoko")
+    seed = next(seed for seed in range(100) if drawn(genre.generator(), 9, 9, seed).symmetry
+                is not Symmetry.NONE)
+
+    def failing(generator: GenreGenerator, *args: Any, **options: Any) -> Generated:
+        raise GenerationFailed("none", attempts=3, changes=5)
+
+    monkeypatch.setattr(generation, "generate_one", failing)
+    with pytest.raises(GenerationFailed, match=r"found in 8 s \(6 attempts, 10 candidates\)") as failed:
+        generation.generate(genre, 9, 9, "hard", seed=seed, seconds=8)
+    assert (failed.value.attempts, failed.value.changes) == (6, 10)
 
 
 @pytest.mark.parametrize("genre", ["nurikabe", "heyawake", "kurodoko"])

@@ -195,10 +195,7 @@ def generate_one(
         return Generated(candidate.puzzle, candidate.solution, level, level, seed, attempts, changes,
                          time.perf_counter() - start, style, generator.symmetry, score)
     if fallback is None:
-        raise GenerationFailed(
-            f"no unique {rows}x{cols} puzzle found in {seconds:g} s "
-            f"({attempts} attempt{'s' * (attempts != 1)}, {changes} candidate{'s' * (changes != 1)}); "
-            "try a longer time (--time)", attempts=attempts, changes=changes)
+        raise out_of_time(rows, cols, seconds, attempts, changes)
     _, candidate, rating = fallback
     return Generated(candidate.puzzle, candidate.solution, rating, level, seed, attempts, changes,
                      time.perf_counter() - start, style, generator.symmetry)
@@ -448,7 +445,7 @@ def _one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: L
         more = (plain.attempts, plain.changes)
     except GenerationFailed as failed:
         if first is None:
-            raise
+            raise out_of_time(rows, cols, seconds, spent[0] + failed.attempts, spent[1] + failed.changes) from None
         more = (failed.attempts, failed.changes)
     if plain is None:
         made = first
@@ -460,6 +457,14 @@ def _one(generator: GenreGenerator, genre: Genre, rows: int, cols: int, level: L
     # the puzzle's effort is both tries': the symmetric one's candidates and time count too
     return replace(made, attempts=spent[0] + more[0], changes=spent[1] + more[1],
                    seconds=time.perf_counter() - start)
+
+
+def out_of_time(rows: int, cols: int, seconds: float, attempts: int, changes: int) -> GenerationFailed:
+    """The error of a run whose ``seconds`` ended before any proven-unique candidate, with its effort."""
+    return GenerationFailed(
+        f"no unique {rows}x{cols} puzzle found in {seconds:g} s "
+        f"({attempts} attempt{'s' * (attempts != 1)}, {changes} candidate{'s' * (changes != 1)}); "
+        "try a longer time (--time)", attempts=attempts, changes=changes)
 
 
 DRAWN_SHARE = 0.25

@@ -151,10 +151,11 @@ freely (grown as lines, :func:`~.symmetric.symmetric_layout` with no symmetry) r
 cascade: on so few cells an easy puzzle is far from an expert one (5x5, seeds 0-9: a median of
 0.6 s drawn freely, 4.2 s from cascades)."""
 DRAWN_SYMMETRIC_CELLS = 400
-"""Largest board (20x20) on which a symmetric expert target starts from a symmetric layout drawn freely
-rather than from a symmetric cascade.  Up to 20x20 both reach expert within seconds; past it a drawn
-layout found no unique puzzle in 30 s (rot2 25x25 to 40x40, seeds 1-3), where a cascade reaches expert
-in 1.6-5.8 s at 25x25, 3.0-11.5 s at 30x30 and 49-60 s at 40x40."""
+"""Most cells (20x20) of a board on which a symmetric expert target starts from a symmetric layout drawn
+freely rather than from a symmetric cascade.  Past it a drawn layout found no unique puzzle in 30 s (rot2
+25x25 to 40x40, seed 1), where a cascade reaches expert in 1.6-5.8 s at 25x25, 3.0-11.5 s at 30x30 and
+49-60 s at 40x40 (seeds 1-3).  Up to 20x20 both reach it within seconds (a cascade sooner at 20x20: 0.6-1.9 s
+against 1.2-12.7 s); the drawn start stays there so that those seeds keep their puzzles."""
 BUILDERS = ("auto", "repair", "growth")
 """Layout builders of the dense style: ``auto`` takes :func:`best_builder`."""
 GROWTH_EXPERT_CELLS = 64
@@ -273,7 +274,7 @@ class NurikabeGenerator(GenreGenerator):
               budget: Budget | None = None) -> Candidate | None:
         if self.symmetry is not Symmetry.NONE:
             perms = self.symmetry.maps(rows, cols)
-            if target >= Level.EXPERT and rows * cols <= DRAWN_SYMMETRIC_CELLS or not self.band.applies(rows, cols):
+            if (target >= Level.EXPERT and rows * cols <= DRAWN_SYMMETRIC_CELLS) or not self.band.applies(rows, cols):
                 layout = symmetric_layout(rows, cols, rng, perms)
             else:
                 layout = cascade_layout(rows, cols, rng, perms=perms, budget=budget)
@@ -299,7 +300,7 @@ class NurikabeGenerator(GenreGenerator):
               budget: Budget | None = None) -> Candidate:
         """A symmetric layout with its numbers freed (:func:`~.symmetric.free_numbers`), and a free one of the
         published style with islands joined (:func:`~.joining.join_islands`: a big island, fewer and higher
-        clues, on boards from 20x20, above easy: a join mostly makes an easy puzzle harder, and published
+        clues, on boards of 400 cells (20x20) or more, above easy: a join mostly makes an easy puzzle harder, and published
         boards this big are seldom easy); each change kept inside the published band where the driver's
         assessment still rates it exactly ``target`` (a cheap search turns down most changes that let a
         second solution in).  Dense layouts stay as they are."""
@@ -327,9 +328,9 @@ class NurikabeGenerator(GenreGenerator):
 
         try:
             if symmetric:
-                free_numbers(layout, self.symmetry.maps(layout.rows, layout.cols), rng, keeps)
+                layout = free_numbers(layout, self.symmetry.maps(layout.rows, layout.cols), rng, keeps)
             elif target > Level.EASY:
-                join_islands(layout, rng, judge)
+                layout = join_islands(layout, rng, judge)
         except OutOfTime:
             pass
         return candidate if layout is candidate.layout else NurikabeCandidate(layout)

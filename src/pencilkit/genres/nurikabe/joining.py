@@ -14,9 +14,11 @@ board's class for the largest island.  While the largest is under it, the
 joins weigh the size they make (squared), so big islands grow first; then
 any two islands join, none past the goal, until the clues are no denser
 than the class's published median.  Each join is tried on a copy and kept
-where it stays inside the band and the driver still rates it exactly as
-asked.  At most ``tries`` layouts are assessed, a count and not the clock,
-so a seed gives the same puzzle on every machine however fast.
+where it takes no measure further outside the band and the driver still
+rates it exactly as asked.  At most ``tries`` layouts are judged: a count,
+not the clock, so a seed gives the same puzzle on any machine that finishes
+them within the run's time (the driver stops a dressing at half the time
+left).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ sit inside the published middle half."""
 LARGEST_MIDDLE = ((400, (8, 16)), (900, (16, 27)), (MAX_SIDE * MAX_SIDE, (19, 50)))
 """The published largest island's 25th and 75th percentile by size class (most cells)."""
 JOIN_TRIES = 250
-"""Assessments of joined layouts per puzzle, kept or not."""
+"""Changed layouts judged per puzzle, kept or not (a join the band turns down counts too)."""
 RESCUES = 2
 """Clue moves a join that lets a second solution in gets, each onto a cell of it the latest rival shades."""
 
@@ -45,11 +47,12 @@ def join_islands(layout: Layout, rng: random.Random, judge: Callable[[Layout], A
     """``layout`` with islands joined towards a published largest island and clue density (see the
     module); the layout itself when no join is kept or the board is under :data:`JOIN_CELLS` cells.
 
-    ``judge`` assesses a changed layout (``None``: it leaves the band).  A
-    join rated exactly as asked is kept.  One that lets a second solution in
-    gets a second chance: the joined island's clue moves onto a cell of it
-    that the rival shades (the rival then shades a clue; the island and its
-    number stay).  Each assessment counts as a try.
+    ``judge`` assesses a changed layout (``None``: it would take a measure
+    further outside the band).  A join rated exactly as asked is kept.  One
+    that lets a second solution in gets up to :data:`RESCUES` more chances:
+    the joined island's clue moves onto a cell of it that the rival shades
+    (the rival then shades a clue; the island and its number stay).  Each
+    layout judged counts as a try.
     """
     size = layout.rows * layout.cols
     if size < JOIN_CELLS:
@@ -75,7 +78,8 @@ def join_islands(layout: Layout, rng: random.Random, judge: Callable[[Layout], A
         for _ in range(RESCUES):
             if verdict is None or verdict.outcome is not Outcome.MULTIPLE or verdict.rival is None or tries <= 0:
                 break
-            moves = list(cells(changed.islands[index] & verdict.rival.shaded))
+            clue = 1 << changed.clue_cells[index]  # which no solution shades: the rival neither
+            moves = list(cells(changed.islands[index] & verdict.rival.shaded & ~clue))
             if not moves:
                 break
             changed = changed.with_clue(index, rng.choice(moves))

@@ -41,8 +41,8 @@ PAIRS_ALIKE = 0.27
 in the symmetric published puzzles of each size class up to 20x20 (the corpus; 8 of 110 up to 10x10
 match in every pair, none larger)."""
 FREE_TRIES = 250
-"""Changes :func:`free_numbers` offers ``keeps`` at most: a count and not the clock, so a seed frees the same
-numbers on every machine."""
+"""Changes :func:`free_numbers` offers ``keeps`` at most: a count, not the clock, so a seed frees the same
+numbers on any machine that makes them within the run's time."""
 
 
 def images(cell: Cell, perms: Maps) -> list[Cell]:
@@ -148,8 +148,13 @@ def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callabl
         if not open_pairs:
             return layout
         clue = rng.choice([cell for cell in rng.choice(open_pairs) if cell not in tried])
-        changed = next((moved for moved in _island_changes(layout, clue, rng)
-                        if offered < tries and len(alike(moved, perms)) < len(matching) and kept(moved)), None)
+        changed = None
+        for moved in _island_changes(layout, clue, rng):
+            if offered >= tries:
+                break
+            if len(alike(moved, perms)) < len(matching) and kept(moved):
+                changed = moved
+                break
         if changed is None:
             tried.add(clue)
         else:
