@@ -542,12 +542,8 @@ def _move_clue(layout: Layout, rng: random.Random) -> Layout | None:
     return layout.with_clue(index, rng.choice(spots))
 
 
-def _sea_cells_touching(layout: Layout, islands: int) -> list[Cell]:
-    return [c for c in cells(layout.sea) if len(layout.touching(c)) == islands]
-
-
 def _join_islands(layout: Layout, rng: random.Random) -> Layout | None:
-    spots = _sea_cells_touching(layout, 2)
+    spots = layout.sea_touching(2)
     rng.shuffle(spots)
     for cell in spots:
         keep = layout.clue_cells[rng.choice(layout.touching(cell))]
@@ -560,7 +556,7 @@ def _join_islands(layout: Layout, rng: random.Random) -> Layout | None:
 def _land_touching(islands: int) -> Callable[[Layout, random.Random], Layout | None]:
     """A move that turns a sea cell touching exactly ``islands`` islands into land (1 grows one, 0 starts one)."""
     def move(layout: Layout, rng: random.Random) -> Layout | None:
-        spots = _sea_cells_touching(layout, islands)
+        spots = layout.sea_touching(islands)
         rng.shuffle(spots)
         for cell in spots:
             changed = layout.with_land(cell)

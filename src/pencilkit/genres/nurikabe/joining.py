@@ -60,13 +60,11 @@ def join_islands(layout: Layout, rng: random.Random, judge: Callable[[Layout], A
     low, high = next(middle for most, middle in LARGEST_MIDDLE if size <= most)
     goal = rng.randint(low, high)
     most_clues = published_density(layout.rows, layout.cols) * size
-    refused: set[Cell] = set()
-    while tries > 0:
-        spots, weights = _joins(layout, goal, most_clues, refused)
-        if not spots:
-            break
-        cell = rng.choices(spots, weights)[0]
-        refused.add(cell)
+    spots, weights = _joins(layout, goal, most_clues)
+    while tries > 0 and spots:
+        pick = rng.choices(range(len(spots)), weights)[0]  # the same draw as choosing among the spots
+        cell = spots.pop(pick)
+        del weights[pick]
         joined = layout.touching(cell)
         keep = max(joined, key=lambda k: (layout.islands[k].bit_count(), -layout.clue_cells[k]))
         changed = layout.with_land(cell, layout.clue_cells[keep])
@@ -87,24 +85,23 @@ def join_islands(layout: Layout, rng: random.Random, judge: Callable[[Layout], A
             verdict = judge(changed)
         if verdict is not None and verdict.outcome is Outcome.EXACT:
             layout = changed
-            refused.clear()
+            spots, weights = _joins(layout, goal, most_clues)
     return layout
 
 
-def _joins(layout: Layout, goal: int, most_clues: float, refused: set[Cell]) -> tuple[list[Cell], list[float]]:
-    """The sea cells whose land would join two islands into one of at most ``goal`` cells, with their
-    weights: while the largest island is under ``goal``, the square of the joined size (big islands grow
-    first); else, while the clues are more than ``most_clues``, all alike.  None once both hold."""
+def _joins(layout: Layout, goal: int, most_clues: float) -> tuple[list[Cell], list[float]]:
+    """The sea cells whose land would join two islands into one of at most ``goal`` cells, in cell order,
+    with their weights: while the largest island is under ``goal``, the square of the joined size (big
+    islands grow first); else, while the clues are more than ``most_clues``, all alike.  None once both
+    hold."""
     sizes = [island.bit_count() for island in layout.islands]
     growing = max(sizes, default=goal) < goal
     if not growing and len(sizes) <= most_clues:
         return [], []
     spots, weights = [], []
-    for cell in cells(layout.sea):
-        joined = layout.touching(cell)
-        if len(joined) != 2 or cell in refused:
-            continue
-        size = sizes[joined[0]] + sizes[joined[1]] + 1
+    for cell in layout.sea_touching(2):
+        first, second = layout.touching(cell)
+        size = sizes[first] + sizes[second] + 1
         if size <= goal:
             spots.append(cell)
             weights.append(float(size * size) if growing else 1.0)

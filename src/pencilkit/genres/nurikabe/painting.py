@@ -106,6 +106,10 @@ class Layout:
         near = self.grid.neighbours[cell]
         return [k for k, island in enumerate(self.islands) if island & near]
 
+    def sea_touching(self, islands: int) -> list[Cell]:
+        """The sea cells next to exactly ``islands`` islands, in cell order."""
+        return [cell for cell in cells(self.sea) if len(self.touching(cell)) == islands]
+
     def with_land(self, cell: Cell, clue: Cell | None = None) -> Layout | None:
         """Sea ``cell`` turned to land, joining the islands it touches into one.
 
