@@ -122,10 +122,17 @@ def _clue_cells(made: pencilkit.Generated) -> tuple[int, ...]:
     return tuple(next(c for c, _ in made.puzzle.clues if island >> c & 1) for island in islands)
 
 
-def test_a_search_that_runs_out_leaves_the_candidate_unknown(expert_5x5: NurikabeCandidate) -> None:
-    # A search with no nodes cannot tell whether a second solution exists.
-    assert assess(expert_5x5, GENRE, Level.EXPERT, nodes=0).outcome is Outcome.UNKNOWN
-    # With nodes it proves the candidate unique, and the ladder goes on to the target.
+def test_a_search_that_runs_out_leaves_the_candidate_to_the_ladder(expert_5x5: NurikabeCandidate) -> None:
+    """A search with no nodes cannot tell whether a second solution exists, but the ladder up to the
+    target, sound, proves the candidate unique when it finishes; told not to settle, ``assess`` leaves
+    the candidate unknown, with the screening ladder's board."""
+    settled = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0)
+    assert settled.outcome is Outcome.EXACT and settled.rating == Level.EXPERT
+    unsettled = assess(expert_5x5, GENRE, Level.EXPERT, nodes=0, settle=False)
+    screened = GENRE.start(expert_5x5.puzzle)
+    GENRE.ruleset.run(screened, max_level=Level.MEDIUM)
+    assert unsettled.outcome is Outcome.UNKNOWN and unsettled.open_cells == screened.undecided.bit_count() > 0
+    # With nodes the search proves the candidate unique, and the ladder goes on to the target.
     found = assess(expert_5x5, GENRE, Level.EXPERT)
     assert found.outcome is Outcome.EXACT and found.rating == Level.EXPERT
 

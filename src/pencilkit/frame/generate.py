@@ -80,6 +80,9 @@ DEFAULT_SECONDS = 60.0
 """Seconds one puzzle may take unless the caller says otherwise."""
 SEARCH_NODES = 400
 """Search nodes an assessment spends looking for a second solution."""
+SETTLE_CELLS = 1600
+"""The most cells (40x40) of a board whose candidates the search leaves unsettled the ladder up to the target
+then tries: on bigger boards the ladder's stalls over hundreds of open cells cost more than it settles."""
 ENOUGH_GAIN = 0.1
 """Share of a stalled candidate's open cells a repair must decide to end the draw of repairs at once."""
 MAX_DETOUR = 4
@@ -251,12 +254,18 @@ def _repair(generator: GenreGenerator, base: Candidate, assessment: Assessment, 
 
 
 def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SEARCH_NODES,
-           budget: Budget | None = None, screen: Screen | None = None) -> Assessment:
+           budget: Budget | None = None, screen: Screen | None = None, settle: bool = True) -> Assessment:
     """Rate ``candidate`` against ``target``: exact, easier, harder, multiple or unknown.
 
     The screening ladder (up to ``min(target, medium)``) runs first, or
     ``screen`` holds what it left.  Where it stalls, a search of at most
-    ``nodes`` nodes, nearest the intended solution first, looks for a second solution.
+    ``nodes`` nodes, nearest the intended solution first, looks for a second
+    solution.  Unless it finds one, the ladder up to ``target`` runs on: where
+    the search ran out of nodes, a sound ladder that finishes still proves
+    the candidate unique (on boards of up to ``SETTLE_CELLS`` cells); one it
+    cannot finish is left UNKNOWN with the screening ladder's board, as it is
+    at once with ``settle`` false (cheaper, for a change that may as well be
+    turned down).
 
     Raises :class:`OutOfTime` when the ``budget`` runs out, and ``RuntimeError``
     if the ladder refutes or misses the intended solution (an unsound technique).
@@ -282,6 +291,11 @@ def assess(candidate: Candidate, genre: Genre, target: Level, *, nodes: int = SE
     if found.exhaustive and not found.solutions:
         raise RuntimeError(f"the search refuted the intended solution of {candidate.puzzle.id()}")
     if not found.exhaustive:
+        if settle and target > screening and board.grid.size <= SETTLE_CELLS:
+            settled = board.copy()
+            _run(ruleset, settled, target, trace, budget)
+            if not settled.undecided:
+                return _finished(candidate, settled, trace, target)
         return Assessment(Outcome.UNKNOWN, stalled=board)
     if target > screening:
         _run(ruleset, board, target, trace, budget)

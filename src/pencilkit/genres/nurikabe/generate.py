@@ -303,7 +303,7 @@ class NurikabeGenerator(GenreGenerator):
         clues, on boards of 400 cells (20x20) or more, above easy: a join mostly makes an easy puzzle harder, and published
         boards this big are seldom easy); each change kept inside the published band where the driver's
         assessment still rates it exactly ``target`` (a cheap search turns down most changes that let a
-        second solution in).  Dense layouts stay as they are."""
+        second solution in, and a change it cannot settle is turned down too).  Dense layouts stay as they are."""
         assert isinstance(candidate, NurikabeCandidate)
         layout = candidate.layout
         symmetric = self.symmetry is not Symmetry.NONE
@@ -317,7 +317,7 @@ class NurikabeGenerator(GenreGenerator):
             nonlocal layout
             if not self.band.admits(layout, changed):
                 return None
-            verdict = assess(NurikabeCandidate(changed), NURIKABE, target, budget=budget)
+            verdict = assess(NurikabeCandidate(changed), NURIKABE, target, budget=budget, settle=False)
             if verdict.outcome is Outcome.EXACT:
                 layout = changed  # kept here too, should time run out before the change's caller returns
             return verdict
