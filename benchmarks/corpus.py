@@ -25,15 +25,10 @@ from pathlib import Path
 import pencilkit
 from pencilkit.formats.detect import read_puzzle
 from pencilkit.frame.levels import Level
+from size_classes import SIZE_CLASSES, size_class
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-BUCKETS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (900, "up to 30x30"),
-           (10**9, "larger"))
 LEVELS = [level.label for level in Level]
-
-
-def bucket(cells: int) -> str:
-    return next(name for limit, name in BUCKETS if cells <= limit)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -61,7 +56,7 @@ def main() -> int:
     path = args.corpus or CORPUS / f"{args.genre}.jsonl"
     lines = [line for line in path.read_text().splitlines() if line.strip()]
     lines = lines[:: args.every]
-    rows: dict[str, list[tuple[float, bool, str]]] = {name: [] for _, name in BUCKETS}
+    rows: dict[str, list[tuple[float, bool, str]]] = {name: [] for _, name in SIZE_CLASSES}
     timings = []
     failures = []
     for line in progress(lines, args.genre):
@@ -73,7 +68,7 @@ def main() -> int:
         ok = solution.status is pencilkit.Status.UNIQUE and solution.answer is not None \
             and solution.answer.to_rows() == record["solution"]
         rating = solution.rating.label if solution.rating is not None else "-"
-        rows[bucket(puzzle.rows * puzzle.cols)].append((seconds, ok, rating))
+        rows[size_class(puzzle.rows * puzzle.cols)].append((seconds, ok, rating))
         timings.append((seconds, record["name"], f"{puzzle.rows}x{puzzle.cols}", rating))
         if not ok:
             failures.append(f"{record['name']}: {solution.status.value}")

@@ -23,16 +23,11 @@ from pathlib import Path
 import pencilkit
 from pencilkit.formats.detect import read_puzzle
 from pencilkit.frame.levels import Level
+from size_classes import SIZE_CLASSES, size_class
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 PUBLISHED = ROOT / "src" / "pencilkit" / "collections" / "published.json"
-BUCKETS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (900, "up to 30x30"),
-           (10**9, "larger"))
-
-
-def bucket(cells: int) -> str:
-    return next(name for limit, name in BUCKETS if cells <= limit)
 
 
 def nearest(values: list[int], share: float) -> int:
@@ -59,8 +54,8 @@ def main(argv: list[str] | None = None) -> int:
             unrated += 1
             continue
         cells = puzzle.rows * puzzle.cols
-        order = next(k for k, (limit, _) in enumerate(BUCKETS) if cells <= limit)
-        groups[(order, bucket(cells), found.level)].append((found.score, found.bottlenecks, found.longest))
+        order = next(k for k, (limit, _) in enumerate(SIZE_CLASSES) if cells <= limit)
+        groups[(order, size_class(cells), found.level)].append((found.score, found.bottlenecks, found.longest))
     print(f"{len(lines)} puzzles from {path.name}; {unrated} without a score (no solution, several, out of "
           "time, or search from the first step)")
     print()
@@ -82,7 +77,7 @@ def emit(genre: str, groups: dict[tuple[int, str, Level], list[tuple[int, int, i
     classes: dict[str, dict[str, object]] = {}
     for (order, size, level), rows in sorted(groups.items(), key=lambda item: (item[0][0], item[0][2])):
         scores = [score for score, _, _ in rows]
-        entry = classes.setdefault(size, {"most_cells": BUCKETS[order][0], "levels": {}})
+        entry = classes.setdefault(size, {"most_cells": SIZE_CLASSES[order][0], "levels": {}})
         levels = entry["levels"]
         assert isinstance(levels, dict)
         levels[level.label] = {"puzzles": len(rows), "p10": nearest(scores, 0.1), "p50": nearest(scores, 0.5),

@@ -24,14 +24,9 @@ from typing import Any
 from pencilkit import Puzzle, solve
 from pencilkit.frame.levels import Level
 from pencilkit.frame.solve import Status
+from size_classes import SIZE_CLASSES, size_class
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "nurikabe.jsonl"
-BUCKETS = [(100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (900, "up to 30x30"),
-           (10**9, "larger")]
-
-
-def bucket(cells: int) -> str:
-    return next(name for limit, name in BUCKETS if cells <= limit)
 
 
 def run_one(record: dict[str, Any], seconds: float) -> dict[str, Any]:
@@ -60,9 +55,9 @@ def table(results: list[dict[str, Any]]) -> str:
     levels = [level.label for level in Level] + ["none"]
     head = ["size", "puzzles", "unique", "median s", "p95 s", "max s", "no search"] + levels
     rows = [head]
-    groups = [name for _, name in BUCKETS] + ["all"]
+    groups = [name for _, name in SIZE_CLASSES] + ["all"]
     for name in groups:
-        group = [r for r in results if name == "all" or bucket(r["cells"]) == name]
+        group = [r for r in results if name == "all" or size_class(r["cells"]) == name]
         if not group:
             continue
         secs = [r["seconds"] for r in group]

@@ -81,6 +81,7 @@ from typing import Any, Protocol
 
 import pencilkit
 from pencilkit.formats.detect import read_puzzle
+from size_classes import SIZE_CLASSES, size_class
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -94,12 +95,6 @@ DEFAULT_PEER = {
 PEER_NAME = {"nurikabe": "semiexp", "heyawake": "cspuz", "kurodoko": "Range", "hitori": "puzzlekit"}
 PUZZLEKIT_PYTHON = PEERS / "puzzlekit-venv" / "bin" / "python"
 """The interpreter of the venv that holds puzzlekit and OR-Tools (kept apart from pencilkit's)."""
-BUCKETS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (900, "up to 30x30"),
-           (10**9, "larger"))
-
-
-def bucket(cells: int) -> str:
-    return next(name for limit, name in BUCKETS if cells <= limit)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -385,7 +380,7 @@ def summary(results: list[Result], clock: str) -> list[dict[str, Any]]:
         return r.peer_engine if clock == "wall" else r.peer_engine_cpu
 
     table = []
-    groups = [(name, [r for r in results if bucket(r.cells) == name]) for _, name in BUCKETS]
+    groups = [(name, [r for r in results if size_class(r.cells) == name]) for _, name in SIZE_CLASSES]
     for name, group in [*groups, ("all", results)]:
         if not group:
             continue

@@ -47,21 +47,15 @@ from pencilkit.frame.levels import GENERATABLE, Level
 from pencilkit.genres import find_genre
 from pencilkit.grid import Cell
 from pencilkit.puzzle import Answer, Puzzle
+from size_classes import SIZE_CLASSES, size_class
 from timing import percentile, show_time
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-SIZE_CLASSES = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"), (900, "up to 30x30"),
-                (10**9, "larger"))
 FLAG_TOLERANCE = 0.15
 """How far (in share points) a generated yes/no share may lie from the published one and still be ``ok``."""
 
 Value = float | None
 """A statistic of one puzzle; ``None`` when it is not defined there (a share of no numbers)."""
-
-
-def size_class(cells: int) -> str:
-    """The name of the size class of a board of ``cells`` cells."""
-    return next(name for most, name in SIZE_CLASSES if cells <= most)
 
 
 # -- symmetry ------------------------------------------------------------------
