@@ -10,6 +10,7 @@ import pencilkit
 from pencilkit.engines.sat import count_sat
 from pencilkit.frame.generator import Assessment, Outcome
 from pencilkit.genres import find_genre
+from pencilkit.genres.nurikabe import generate as generate_module
 from pencilkit.genres.nurikabe import joining
 from pencilkit.genres.nurikabe.cascade import cascade_layout
 from pencilkit.genres.nurikabe.painting import Layout, is_valid
@@ -95,3 +96,19 @@ def test_joins_on_a_generated_board_keep_it_unique_and_rated_as_asked(monkeypatc
     (unjoined,) = pencilkit.generate("nurikabe", 20, 20, "hard", seed=4)
     assert len(made.puzzle.clue_map) < len(unjoined.puzzle.clue_map)
     assert made.solution.unshaded.bit_count() > unjoined.solution.unshaded.bit_count()
+
+
+def test_easy_puzzles_are_joined_only_past_20x20(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 20x20 easy cascades already look published and a join mostly makes them harder; past it their clues
+    run dense and small, so they are joined as the other levels are."""
+    joined: list[tuple[int, int]] = []
+
+    def spy(layout: Layout, rng: random.Random, judge: object) -> Layout:
+        joined.append((layout.rows, layout.cols))
+        return layout
+
+    monkeypatch.setattr(generate_module, "join_islands", spy)
+    for rows, cols in ((20, 20), (20, 21)):
+        (made,) = pencilkit.generate("nurikabe", rows, cols, "easy", seed=1, symmetry="none")
+        assert made.rating.label == "easy"
+    assert joined == [(20, 21)]

@@ -19,8 +19,9 @@ several such repairs at each step (:meth:`NurikabeGenerator.breadth`).
 A symmetric layout is repaired at a cell and its images together, and once
 rated as asked its numbers are freed (:func:`.symmetric.free_numbers`): the
 clue positions stay symmetric, the numbers differ as in published puzzles.
-A free one of 20x20 and up above easy, once rated as asked, has islands joined
-(:func:`.joining.join_islands`): a big island, fewer and higher clues.
+A free one of 20x20 and up above easy (easy too past 20x20), once rated as
+asked, has islands joined (:func:`.joining.join_islands`): a big island,
+fewer and higher clues.
 
 The *dense* style:
 
@@ -59,7 +60,7 @@ from ...grid import MAX_SIDE, Cell, Mask, cells
 from ...puzzle import Answer, Puzzle
 from . import feasibility
 from .cascade import cascade_layout
-from .joining import join_islands
+from .joining import EASY_JOIN_CELLS, join_islands
 from .painting import (
     Layout,
     growth_layout,
@@ -300,8 +301,8 @@ class NurikabeGenerator(GenreGenerator):
               budget: Budget | None = None) -> Candidate:
         """A symmetric layout with its numbers freed (:func:`~.symmetric.free_numbers`), and a free one of the
         published style with islands joined (:func:`~.joining.join_islands`: a big island, fewer and higher
-        clues, on boards of 400 cells (20x20) or more, above easy: a join mostly makes an easy puzzle harder, and published
-        boards this big are seldom easy); each change kept inside the published band where the driver's
+        clues, on boards of 400 cells (20x20) or more; easy ones past 20x20 only, where the cascades' clues
+        run dense and small); each change kept inside the published band where the driver's
         assessment still rates it exactly ``target`` (a cheap search turns down most changes that let a
         second solution in, and a change it cannot settle is turned down too).  Dense layouts stay as they are."""
         assert isinstance(candidate, NurikabeCandidate)
@@ -329,7 +330,7 @@ class NurikabeGenerator(GenreGenerator):
         try:
             if symmetric:
                 layout = free_numbers(layout, self.symmetry.maps(layout.rows, layout.cols), rng, keeps)
-            elif target > Level.EASY:
+            elif target > Level.EASY or layout.rows * layout.cols >= EASY_JOIN_CELLS:
                 layout = join_islands(layout, rng, judge)
         except OutOfTime:
             pass

@@ -34,6 +34,9 @@ from .style import published_density
 JOIN_CELLS = 400
 """The fewest cells (20x20) of a board whose islands are joined: below it the cascades' islands and clues already
 sit inside the published middle half."""
+EASY_JOIN_CELLS = 401
+"""The fewest cells of a board whose easy puzzles are joined: at 20x20 easy cascades sit inside the published
+middle half, and a join there mostly makes the puzzle harder."""
 LARGEST_MIDDLE = ((400, (8, 16)), (900, (16, 27)), (MAX_SIDE * MAX_SIDE, (19, 50)))
 """The published largest island's 25th and 75th percentile by size class (most cells)."""
 JOIN_TRIES = 250
@@ -108,4 +111,4 @@ def _joins(layout: Layout, goal: int, most_clues: float) -> tuple[list[Cell], li
     return spots, weights
 
 
-__all__ = ["JOIN_CELLS", "join_islands"]
+__all__ = ["EASY_JOIN_CELLS", "JOIN_CELLS", "join_islands"]
