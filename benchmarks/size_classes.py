@@ -1,5 +1,6 @@
-"""The size classes the benchmarks group puzzles in, by cell count: published puzzles of one class are
-what a generated or solved board of that class is compared with."""
+"""The size classes the corpus benchmarks group puzzles in, by cell count: published puzzles of one class
+are what a generated or solved board of that class is compared with.  (The generator tables of
+``generate_nurikabe.py`` and ``generate_heyawake.py`` pool everything past 20x20 instead.)"""
 
 from __future__ import annotations
 

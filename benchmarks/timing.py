@@ -19,6 +19,6 @@ def show_time(seconds: float) -> str:
     """``failed`` for an infinite time (a failure counts as one), else milliseconds below a second."""
     if math.isinf(seconds):
         return "failed"
-    if seconds < 1:
+    if seconds < 0.9995:  # what rounds to 1000 ms reads 1.0 s
         return f"{seconds * 1000:.0f} ms" if seconds >= 0.01 else f"{seconds * 1000:.1f} ms"
     return f"{seconds:.1f} s"

@@ -132,6 +132,11 @@ def test_a_search_that_runs_out_leaves_the_candidate_to_the_ladder(expert_5x5: N
     screened = GENRE.start(expert_5x5.puzzle)
     GENRE.ruleset.run(screened, max_level=Level.MEDIUM)
     assert unsettled.outcome is Outcome.UNKNOWN and unsettled.open_cells == screened.undecided.bit_count() > 0
+    from pencilkit.frame import generate as driver
+
+    with pytest.MonkeyPatch.context() as patch:  # a board past the settling size is left unknown too
+        patch.setattr(driver, "SETTLE_CELLS", 24)
+        assert assess(expert_5x5, GENRE, Level.EXPERT, nodes=0).outcome is Outcome.UNKNOWN
     # With nodes the search proves the candidate unique, and the ladder goes on to the target.
     found = assess(expert_5x5, GENRE, Level.EXPERT)
     assert found.outcome is Outcome.EXACT and found.rating == Level.EXPERT
@@ -205,9 +210,11 @@ def test_a_candidate_met_again_is_not_assessed_again(monkeypatch: pytest.MonkeyP
 
 @pytest.mark.parametrize("style", ["dense", "published"])
 def test_expert_generation_goes_on_when_searches_run_out(style: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A search for a second solution that runs out leaves the candidate unknown, to be repaired where
-    the ladder stalled; the run still ends with an exact puzzle."""
+    """A search for a second solution that runs out leaves the candidate unknown (no settling ladder here),
+    to be repaired where the ladder stalled; the run still ends with an exact puzzle."""
     from pencilkit.frame import generate as driver
+
+    monkeypatch.setattr(driver, "SETTLE_CELLS", 0)
 
     exhaustive: list[bool] = []
     real = driver.count

@@ -16,9 +16,12 @@ generators do (solve at the level and at the level below):
   that has one).  It tries first, at every branch, what agrees with the
   intended solution, so the first rival it meets differs from that solution
   deep down, in few cells; the rival is handed to the genre to remove;
-* a search that runs out of nodes leaves the candidate *unknown*: the
-  probing techniques are not run on it (on a board with most cells open they
-  cost seconds and mostly fail), and the genre repairs it where it stalled;
+* a search that runs out of nodes proves nothing; on boards of up to
+  ``SETTLE_CELLS`` cells the ladder up to the target then runs on a copy of
+  the stalled board, and a sound ladder that finishes proves the candidate
+  unique and rates it.  Otherwise the candidate is *unknown* (past that size
+  a stalled probing ladder over hundreds of open cells costs seconds and
+  mostly fails), and the genre repairs it where the screening stalled;
 * otherwise the ladder continues up to the target.  A puzzle it finishes with
   a technique of the target level is *exact*; one it cannot finish is harder
   than asked, and the genre repairs it where the ladder got stuck.
@@ -81,8 +84,8 @@ DEFAULT_SECONDS = 60.0
 SEARCH_NODES = 400
 """Search nodes an assessment spends looking for a second solution."""
 SETTLE_CELLS = 1600
-"""The most cells (40x40) of a board whose candidates the search leaves unsettled the ladder up to the target
-then tries: on bigger boards the ladder's stalls over hundreds of open cells cost more than it settles."""
+"""The most cells (40x40) of a board on which a candidate the search leaves unknown gets the ladder up to the
+target; past it a stalled ladder over hundreds of open cells costs more than it settles."""
 ENOUGH_GAIN = 0.1
 """Share of a stalled candidate's open cells a repair must decide to end the draw of repairs at once."""
 MAX_DETOUR = 4

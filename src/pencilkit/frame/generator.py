@@ -51,7 +51,8 @@ class Outcome(str, Enum):
     HARDER = "harder"
     """Unique (the search proved it), but the ladder up to the target cannot finish it."""
     UNKNOWN = "unknown"
-    """The ladder up to the target cannot finish it and the search ran out of nodes."""
+    """The search ran out of nodes, and the ladder up to the target cannot finish it or was not run (a board
+    past ``SETTLE_CELLS`` cells, or an assessment told not to settle)."""
     MULTIPLE = "multiple"
     """A second solution exists (:attr:`Assessment.rival`)."""
 

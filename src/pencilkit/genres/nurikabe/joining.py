@@ -34,7 +34,7 @@ from .style import published_density
 JOIN_CELLS = 400
 """The fewest cells (20x20) of a board whose islands are joined: below it the cascades' islands and clues already
 sit inside the published middle half."""
-EASY_JOIN_CELLS = 401
+EASY_JOIN_CELLS = JOIN_CELLS + 1
 """The fewest cells of a board whose easy puzzles are joined: at 20x20 easy cascades sit inside the published
 middle half, and a join there mostly makes the puzzle harder."""
 LARGEST_MIDDLE = ((400, (8, 16)), (900, (16, 27)), (MAX_SIDE * MAX_SIDE, (19, 50)))
