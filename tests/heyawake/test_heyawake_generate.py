@@ -324,7 +324,7 @@ def test_small_shapes_match_the_exhaustive_listing(shape: tuple[int, int]) -> No
     assert hardest_level(*shape) == SMALL_SHAPES[shape] == max_level(*shape) == max_level(*reversed(shape))
 
 
-@pytest.mark.parametrize("shape", [(1, 9), (2, 4)])
+@pytest.mark.parametrize("shape", [(1, 9), (1, 10), (2, 4)])
 def test_the_smallest_boards_beyond_the_table_hold_expert_puzzles(shape: tuple[int, int]) -> None:
     assert hardest_level(*shape) == Level.EXPERT == max_level(*shape) == max_level(*reversed(shape))
 
