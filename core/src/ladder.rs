@@ -133,6 +133,11 @@ impl<const W: usize> Context<W> {
         Context { grid, ruleset, ladder, probes }
     }
 
+    /// Whether the ladder up to `level` probes: a trial it runs then probes in turn.
+    pub fn probes_within(&self, level: Level) -> bool {
+        self.probes.iter().any(|spec| spec.level <= level)
+    }
+
     /// A board of this puzzle with `shaded` and `unshaded` decided.
     pub fn board(&self, shaded: Bits<W>, unshaded: Bits<W>) -> Result<Board<W>, Stop<W>> {
         Ok(Board::new(self.grid.full, shaded, unshaded)?)

@@ -20,8 +20,8 @@
 //! genre's techniques work on the last (what they decide of a finding
 //! meanwhile is left out of it), and the probes below wait.
 //!
-//! A probe whose inner ladder reaches hard runs probes inside its trials (a
-//! trial inside a trial).  Those stay near what the trial decided: on a
+//! A probe whose inner ladder reaches a probe's level (`Context::probes_within`)
+//! runs probes inside its trials (a trial inside a trial).  Those stay near what the trial decided: on a
 //! trial's board a probe tries only cells within `FOCUS_RADIUS` steps of the
 //! cells decided since the assumption.
 //!
@@ -102,7 +102,7 @@ pub fn trial<const W: usize>(
     #[cfg(test)]
     tests::count_trial();
     let mut attempt = board.copy();
-    if assumption.level >= Level::Hard {
+    if context.probes_within(assumption.level) {
         attempt.probe = Some(Box::new(ProbeMemory { origin: Some(attempt.decided()), ..Default::default() }));
     }
     let ran = attempt.assign(assumption.shade, assumption.unshade).map_err(Stop::from).and_then(|()| {
@@ -201,7 +201,7 @@ impl<const W: usize> Pass<'_, W> {
         let whole = (board.shaded, board.unshaded);
         let near = match memory.origin {
             Some(origin) => grid.dilate(board.decided()) & grid.ball(board.decided().minus(origin), FOCUS_RADIUS),
-            None if inner >= Level::Hard => grid.dilate(board.decided()),
+            None if self.context.probes_within(inner) => grid.dilate(board.decided()),
             None => grid.dilate(board.decided()) | self.context.ruleset.probe_anchors(),
         };
         let mut steps = Vec::new();
