@@ -134,12 +134,6 @@ def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callabl
     tried: set[Cell] = set()
     total = len(pairs(layout, perms))
     offered = 0
-
-    def kept(moved: Layout) -> bool:
-        nonlocal offered
-        offered += 1
-        return keeps(moved)
-
     while offered < tries:
         matching = alike(layout, perms)
         if len(matching) <= goal * total:
@@ -152,9 +146,11 @@ def free_numbers(layout: Layout, perms: Maps, rng: random.Random, keeps: Callabl
         for moved in _island_changes(layout, clue, rng):
             if offered >= tries:
                 break
-            if len(alike(moved, perms)) < len(matching) and kept(moved):
-                changed = moved
-                break
+            if len(alike(moved, perms)) < len(matching):
+                offered += 1
+                if keeps(moved):
+                    changed = moved
+                    break
         if changed is None:
             tried.add(clue)
         else:
